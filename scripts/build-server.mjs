@@ -1,0 +1,16 @@
+// Builds the one server binary (PocketBase + our hooks runtime) from pocketbase/.
+import { execFileSync } from "node:child_process";
+import { existsSync, statSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { root, serverBinary, requireCommand } from "./lib/project.mjs";
+
+requireCommand("go", "Go 1.25+ is needed to build the server: install it from your package manager, then run this again.");
+
+const srcDir = join(root, "pocketbase");
+const newest = Math.max(...readdirSync(srcDir).filter((f) => /\.(go|mod|sum)$/.test(f)).map((f) => statSync(join(srcDir, f)).mtimeMs));
+if (existsSync(serverBinary) && statSync(serverBinary).mtimeMs >= newest && !process.argv.includes("--force")) {
+  console.log("server binary is up to date");
+} else {
+  console.log("building the server (first time takes a few minutes)…");
+  execFileSync("go", ["build", "-trimpath", "-o", serverBinary, "."], { cwd: srcDir, stdio: "inherit" });
+}

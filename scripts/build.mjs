@@ -1,0 +1,13 @@
+// Builds everything `npm start` serves: the server binary and the PWA.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { root } from "./lib/project.mjs";
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+for (const [cmd, args] of [
+  [process.execPath, [join(root, "scripts/build-server.mjs")]],
+  [npx, ["vite", "build", "--logLevel", "warn"]],
+]) {
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}

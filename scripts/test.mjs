@@ -1,0 +1,67 @@
+// The one test command: type-check, lint, unit, build, integration and browser tests, in that
+// order (cheapest first, so a typo fails in seconds, not after a browser run).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { root } from "./lib/project.mjs";
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const reports = join(root, "test-results");
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, cmd, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  return res.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, "utf8")).stats;
+  totals.passed += s.expected + (s.flaky ?? 0);
+  totals.failed += s.unexpected;
+  totals.skipped += s.skipped;
+}
+
+rmSync(reports, { recursive: true, force: true });
+if (!existsSync(join(root, "node_modules"))) run("installing npm packages", npm, ["ci", "--no-fund", "--no-audit"]);
+
+const steps = [
+  () => run("type-check", npx, ["tsc", "-b", "--pretty", "false"]),
+  () => run("lint", npx, ["eslint", ".", "--max-warnings", "0"]),
+  () => {
+    const ok = run("unit tests", npx, ["vitest", "run", "--project", "unit", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`, "--passWithNoTests"]);
+    countVitest(join(reports, "unit.json"));
+    return ok;
+  },
+  () => run("build server and PWA", process.execPath, [join(root, "scripts/build.mjs")]),
+  () => {
+    const ok = run("integration tests (real PocketBase, stripe-mock)", npx, ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
+    countVitest(join(reports, "integration.json"));
+    return ok;
+  },
+  () => {
+    const ok = run("browser tests (Playwright, system Chromium)", npx, ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "e2e.json") });
+    countPlaywright(join(reports, "e2e.json"));
+    return ok;
+  },
+];
+
+let ok = true;
+for (const step of steps) {
+  if (!step()) {
+    ok = false;
+    break;
+  }
+}
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);
