@@ -1,12 +1,13 @@
 // Starts the real server binary on a free port with a temporary data dir, the real
 // migrations and hooks, and gives tests a superuser client for set-up.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
-// @ts-expect-error plain ESM helper shared with the scripts
-import { root, serverBinary, freePort, waitForHealth } from "../../scripts/lib/project.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { freePort } from "../../scripts/lib/project.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { launchServer } from "../../scripts/lib/server.mjs";
 
 export interface TestServer {
   url: string;
@@ -23,52 +24,28 @@ export const ADMIN_DOMAIN = "lanternwood.example";
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port: number = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "studio-pb-"));
-  const url = `http://127.0.0.1:${port}`;
-  const fullEnv = {
-    ...process.env,
-    STUDIO_ROOT: root,
-    STUDIO_ADMIN_DOMAIN: ADMIN_DOMAIN,
-    STUDIO_SITE_URL: url,
-    STRIPE_SECRET_KEY: "",
-    ...env,
+  const server = await launchServer({
+    http: `127.0.0.1:${port}`,
+    dataDir,
+    env: { STUDIO_ADMIN_DOMAIN: ADMIN_DOMAIN, STRIPE_SECRET_KEY: "", ...env },
+  });
+  const client = () => {
+    const pb = new PocketBase(server.url);
+    pb.autoCancellation(false);
+    return pb;
   };
-  execFileSync(serverBinary, ["superuser", "upsert", "su@test.local", "su-password-123", "--dir", dataDir], {
-    env: fullEnv,
-    stdio: "ignore",
-  });
-  let output = "";
-  const proc: ChildProcess = spawn(serverBinary, ["serve", "--http", `127.0.0.1:${port}`, "--dir", dataDir], {
-    env: fullEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  proc.stdout?.on("data", (d) => (output += d));
-  proc.stderr?.on("data", (d) => (output += d));
-  try {
-    await waitForHealth(url);
-  } catch (err) {
-    proc.kill("SIGKILL");
-    throw new Error(`${(err as Error).message}\n${output}`, { cause: err });
-  }
-  const su = new PocketBase(url);
-  su.autoCancellation(false);
-  await su.collection("_superusers").authWithPassword("su@test.local", "su-password-123");
+  const su = client();
+  await su.collection("_superusers").authWithPassword(server.superuser.email, server.superuser.password);
   return {
-    url,
+    url: server.url,
     dataDir,
     su,
-    client() {
-      const pb = new PocketBase(url);
-      pb.autoCancellation(false);
-      return pb;
-    },
+    client,
     async stop() {
-      await new Promise<void>((resolve) => {
-        proc.once("exit", () => resolve());
-        proc.kill("SIGTERM");
-      });
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    log: () => output,
+    log: server.log,
   };
 }
 

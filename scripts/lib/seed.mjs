@@ -1,0 +1,99 @@
+// Seeds the demo studio into a running server through its REST API, as a superuser.
+// Never overwrites a shop: the catalogue is seeded only when it is empty, and the demo
+// admin is created only when missing.
+import PocketBase from "pocketbase";
+import * as art from "./watercolor.mjs";
+import * as demo from "./demo-catalog.mjs";
+
+const png = (bytes, name) => new File([bytes], `${name}.png`, { type: "image/png" });
+const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const seedOf = (s) => [...s].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
+
+function form(fields, files) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    fd.append(k, typeof v === "object" ? JSON.stringify(v) : String(v));
+  }
+  for (const [k, list] of Object.entries(files)) for (const f of [].concat(list)) fd.append(k, f);
+  return fd;
+}
+
+export async function ensureAdmin(pb, { email, password }) {
+  const existing = await pb.collection("users").getFirstListItem(pb.filter("email = {:email}", { email })).catch(() => null);
+  if (existing) return false;
+  await pb.collection("users").create({
+    email,
+    password,
+    passwordConfirm: password,
+    verified: true,
+    emailVisibility: false,
+    first_name: demo.artist.name.split(" ")[0],
+    last_name: demo.artist.name.split(" ").slice(1).join(" "),
+  });
+  return true;
+}
+
+export async function seedCatalog(pb) {
+  const counts = await Promise.all(
+    ["paintings", "books", "characters", "murals", "merchandise", "artist_profile"].map((c) =>
+      pb.collection(c).getList(1, 1, { fields: "id" }).then((r) => r.totalItems),
+    ),
+  );
+  if (counts.some((n) => n > 0)) return false;
+
+  const P = art.PALETTES;
+  for (const c of demo.characters) {
+    const { palette, ...fields } = c;
+    await pb.collection("characters").create(
+      form(
+        {
+          ...fields,
+          youtube_url: c.has_video_story ? "https://video.example/lanternwood" : "",
+          printful_store_url: "https://shop.example/lanternwood",
+        },
+        { image: png(art.character(seedOf(c.name), { palette: P[palette] }), slug(c.name)) },
+      ),
+    );
+  }
+  for (const p of demo.paintings) {
+    const { palette, ...fields } = p;
+    await pb.collection("paintings").create(form(fields, { image: png(art.landscape(seedOf(p.title), { palette: P[palette] }), slug(p.title)) }));
+  }
+  for (const b of demo.books) {
+    const { palette, gallery, ...fields } = b;
+    const pages = Array.from({ length: gallery }, (_, i) => png(art.landscape(seedOf(b.title) + i + 1, { palette: P[palette] }), `${slug(b.title)}-page-${i + 1}`));
+    await pb.collection("books").create(
+      form(fields, { image: png(art.cover(seedOf(b.title), { palette: P[palette] }), slug(b.title)), gallery_images: pages }),
+    );
+  }
+  for (const m of demo.murals) {
+    const { palette, ...fields } = m;
+    await pb.collection("murals").create(
+      form(fields, { image: png(art.landscape(seedOf(m.title), { width: 1200, height: 700, palette: P[palette] }), slug(m.title)) }),
+    );
+  }
+  for (const m of demo.merchandise) {
+    const { palette, ...fields } = m;
+    await pb.collection("merchandise").create(
+      form(fields, {
+        primary_image: png(art.product(seedOf(m.title), { palette: P[palette] }), slug(m.title)),
+        secondary_images: [png(art.product(seedOf(m.title) + 1, { palette: P.meadow }), `${slug(m.title)}-detail`)],
+      }),
+    );
+  }
+  const { palette, ...profile } = demo.artist;
+  await pb.collection("artist_profile").create(
+    form(profile, { profile_image: png(art.character(seedOf(profile.name), { width: 720, height: 900, palette: P[palette] }), "portrait") }),
+  );
+  return true;
+}
+
+export async function seedDemoData({ url, superuserEmail, superuserPassword, admin }) {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  await pb.collection("_superusers").authWithPassword(superuserEmail, superuserPassword);
+  const adminCreated = await ensureAdmin(pb, admin);
+  const catalogSeeded = await seedCatalog(pb);
+  return { adminCreated, catalogSeeded };
+}

@@ -1,0 +1,46 @@
+// Starts the server binary: used by `npm start`, the browser-test setup and the integration harness.
+import { spawn, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { root, serverBinary, waitForHealth } from "./project.mjs";
+
+/**
+ * Launches `studio-server serve` and returns once it answers /api/health, with a superuser
+ * (fresh random password each launch) for seeding and test set-up.
+ */
+export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) {
+  const fullEnv = { ...process.env, STUDIO_ROOT: root, STUDIO_SITE_URL: `http://${http}`, ...env };
+  const superuser = { email: "seed@studio.internal", password: randomBytes(18).toString("base64url") };
+  execFileSync(serverBinary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], {
+    env: fullEnv,
+    stdio: "ignore",
+  });
+  let output = "";
+  const proc = spawn(serverBinary, ["serve", "--http", http, "--dir", dataDir], {
+    env: fullEnv,
+    stdio: ["ignore", stdio, stdio],
+  });
+  proc.stdout?.on("data", (d) => (output += d));
+  proc.stderr?.on("data", (d) => (output += d));
+  const url = `http://${http}`;
+  try {
+    await Promise.race([
+      waitForHealth(url),
+      new Promise((_, reject) => proc.once("exit", (code) => reject(new Error(`the server exited with code ${code}`)))),
+    ]);
+  } catch (err) {
+    proc.kill("SIGKILL");
+    throw new Error(`${err.message}\n${output}`, { cause: err });
+  }
+  return {
+    url,
+    superuser,
+    process: proc,
+    log: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
