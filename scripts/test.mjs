@@ -32,6 +32,14 @@ function countPlaywright(file) {
   totals.skipped += s.skipped;
 }
 
+// stripe-mock answers the Stripe API in integration tests; Go installs it once.
+function ensureStripeMock() {
+  const gobin = spawnSync("go", ["env", "GOBIN", "GOPATH"], { encoding: "utf8" }).stdout.split("\n");
+  const dirs = [gobin[0], gobin[1] && join(gobin[1], "bin"), ...(process.env.PATH ?? "").split(":")].filter(Boolean);
+  if (dirs.some((d) => existsSync(join(d, "stripe-mock")))) return true;
+  return run("installing stripe-mock", "go", ["install", "github.com/stripe/stripe-mock@v0.197.0"]);
+}
+
 rmSync(reports, { recursive: true, force: true });
 if (!existsSync(join(root, "node_modules"))) run("installing npm packages", npm, ["ci", "--no-fund", "--no-audit"]);
 
@@ -44,6 +52,7 @@ const steps = [
     return ok;
   },
   () => run("build server and PWA", process.execPath, [join(root, "scripts/build.mjs")]),
+  () => ensureStripeMock(),
   () => {
     const ok = run("integration tests (real PocketBase, stripe-mock)", npx, ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
     countVitest(join(reports, "integration.json"));
