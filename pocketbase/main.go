@@ -5,7 +5,6 @@ package main
 import (
 	"io/fs"
 	"log"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,5 +70,3 @@ func spaHandler(web fs.FS) func(*core.RequestEvent) error {
 		return e.FileFS(web, "index.html")
 	}
 }
-
-var _ = http.StatusOK
