@@ -21,7 +21,7 @@ if (!(await portIsFree(host, port))) {
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 if (!existsSync(join(root, "node_modules"))) {
   console.log("installing npm packages…");
-  if (spawnSync(npm, ["ci", "--no-fund", "--no-audit"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
+  if (spawnSync(npm, ["install", "--no-fund", "--no-audit"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 }
 if (spawnSync(process.execPath, [join(root, "scripts/build.mjs")], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 

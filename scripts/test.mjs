@@ -41,7 +41,7 @@ function ensureStripeMock() {
 }
 
 rmSync(reports, { recursive: true, force: true });
-if (!existsSync(join(root, "node_modules"))) run("installing npm packages", npm, ["ci", "--no-fund", "--no-audit"]);
+if (!existsSync(join(root, "node_modules"))) run("installing npm packages", npm, ["install", "--no-fund", "--no-audit"]);
 
 const steps = [
   () => run("type-check", npx, ["tsc", "-b", "--pretty", "false"]),
