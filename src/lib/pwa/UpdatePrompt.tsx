@@ -1,0 +1,78 @@
+import { useEffect, useRef, useState } from "react";
+import { useRegisterSW } from "virtual:pwa-register/react";
+import styles from "./pwa.module.css";
+
+const HOURLY = 60 * 60 * 1000;
+
+/**
+ * Registers the service worker and, when a new build is waiting, offers to reload into it. Nothing
+ * reloads on its own: only the person's click on Reload does (in this tab; other open tabs then
+ * say the app was updated and wait for their own click).
+ */
+export function UpdatePrompt() {
+  const chosen = useRef(false);
+  const [updatedElsewhere, setUpdatedElsewhere] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const registration = useRef<ServiceWorkerRegistration | undefined>(undefined);
+  const {
+    needRefresh: [needRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, r) {
+      registration.current = r;
+    },
+    onNeedReload() {
+      if (chosen.current) window.location.reload();
+      else setUpdatedElsewhere(true);
+    },
+    onRegisterError(err) {
+      console.warn("Service worker registration failed", err);
+    },
+  });
+
+  useEffect(() => {
+    // Look for a new build now and then: hourly, when the tab comes back into view, and on reconnect.
+    const check = () => {
+      if (navigator.onLine && document.visibilityState === "visible") void registration.current?.update().catch(() => undefined);
+    };
+    const timer = window.setInterval(check, HOURLY);
+    document.addEventListener("visibilitychange", check);
+    window.addEventListener("online", check);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", check);
+      window.removeEventListener("online", check);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (needRefresh || updatedElsewhere) setDismissed(false);
+  }, [needRefresh, updatedElsewhere]);
+
+  if ((!needRefresh && !updatedElsewhere) || dismissed) return null;
+
+  const reload = () => {
+    if (updatedElsewhere) {
+      window.location.reload();
+      return;
+    }
+    chosen.current = true;
+    void updateServiceWorker(true);
+  };
+
+  return (
+    <section className={styles.update} aria-label="Update available" data-testid="update-prompt">
+      <p className={styles.updateText}>
+        {updatedElsewhere ? "Lanternwood Studio was updated in another tab." : "A new version of Lanternwood Studio is ready."}
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={() => setDismissed(true)}>
+          Later
+        </button>
+        <button type="button" className={styles.primary} onClick={reload}>
+          Reload
+        </button>
+      </div>
+    </section>
+  );
+}
