@@ -40,6 +40,9 @@ const pwa = VitePWA({
     globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", "**/*-latin-[0-9]*.woff2"],
     globIgnores: ["**/node_modules/**", "icons/screenshot-*", "**/*[Aa]dmin*"],
     cleanupOutdatedCaches: true,
+    // The first install takes charge of the open page at once, so what the first visit shows is
+    // already kept for offline use. Updates still wait for the person (no skipWaiting).
+    clientsClaim: true,
     // Client routes open offline; API and admin-UI paths are never answered with the app shell.
     navigateFallback: "index.html",
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/],

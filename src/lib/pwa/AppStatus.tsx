@@ -3,6 +3,7 @@ import { startOutbox } from "../outbox";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { keepStorageInBounds, requestPersistentStorage } from "./storage";
 import { UpdatePrompt } from "./UpdatePrompt";
+import { keepSeenImagesOnceControlled } from "./warm";
 import styles from "./pwa.module.css";
 
 /**
@@ -12,9 +13,13 @@ import styles from "./pwa.module.css";
 export function AppStatus() {
   useEffect(() => {
     const stop = startOutbox();
+    const stopWarming = keepSeenImagesOnceControlled();
     void requestPersistentStorage().catch(() => undefined);
     void keepStorageInBounds().catch(() => undefined);
-    return stop;
+    return () => {
+      stop();
+      stopWarming();
+    };
   }, []);
 
   return (
