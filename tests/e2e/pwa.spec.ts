@@ -1,0 +1,142 @@
+// The installable app: manifest and icons, a service worker that keeps the shell and stays out of
+// the API, and the update prompt when a second build is served to an open page.
+import { expect, test, type Page } from "@playwright/test";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { freePort, root } from "../../scripts/lib/project.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { launchServer } from "../../scripts/lib/server.mjs";
+
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 15000 });
+}
+
+function pngSize(buf: Buffer) {
+  expect(buf.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+}
+
+test("the manifest makes the studio installable, with icons of the sizes it names", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBeTruthy();
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({
+    name: "Lanternwood Studio",
+    short_name: "Lanternwood",
+    start_url: "/",
+    display: "standalone",
+    background_color: "#f8f2e7",
+    theme_color: "#f8f2e7",
+  });
+  const purposes = new Set<string>();
+  for (const icon of manifest.icons as { src: string; sizes: string; type: string; purpose: string }[]) {
+    const res = await request.get(icon.src);
+    expect(res.status(), icon.src).toBe(200);
+    expect(res.headers()["content-type"]).toContain(icon.type);
+    if (icon.type === "image/png") {
+      const [w, h] = pngSize(await res.body());
+      expect(`${w}x${h}`).toBe(icon.sizes);
+      purposes.add(`${icon.purpose}:${icon.sizes}`);
+    }
+  }
+  expect([...purposes].sort()).toEqual(["any:192x192", "any:512x512", "maskable:512x512"]);
+  for (const shot of (manifest.screenshots ?? []) as { src: string; sizes: string }[]) {
+    const [w, h] = pngSize(await (await request.get(shot.src)).body());
+    expect(`${w}x${h}`).toBe(shot.sizes);
+  }
+});
+
+test("the service worker takes charge at the first visit and never answers for the API or the admin UI", async ({ page, context }) => {
+  await page.goto("/");
+  await controlled(page);
+  await context.setOffline(true);
+  try {
+    // A client route opens from the precached shell...
+    await page.goto("/a/client/route/that/does/not/exist");
+    await expect(page.getByText("Page not found")).toBeVisible();
+    // ...but API calls are not answered by the worker (no cached data, no index.html in their place).
+    const api = await page.evaluate(async () => {
+      const out: string[] = [];
+      for (const path of ["/api/health", "/api/collections/paintings/records", "/api/realtime"]) {
+        try {
+          const r = await fetch(path);
+          out.push(`${path} answered ${r.status}`);
+        } catch {
+          out.push(`${path} failed`);
+        }
+      }
+      return out;
+    });
+    expect(api).toEqual(["/api/health failed", "/api/collections/paintings/records failed", "/api/realtime failed"]);
+    await expect(page.goto("/_/")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await expect(page.goto("/api/health")).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test.describe("updates", () => {
+  let web: string;
+  let dataDir: string;
+  let server: { url: string; stop(): Promise<void> };
+
+  test.beforeAll(async () => {
+    // A server of its own, serving a copy of the build that the test can replace.
+    web = mkdtempSync(join(tmpdir(), "studio-web-"));
+    dataDir = mkdtempSync(join(tmpdir(), "studio-pb-"));
+    cpSync(join(root, "dist"), web, { recursive: true });
+    const port: number = await freePort();
+    server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_WEB_DIR: web } });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    rmSync(web, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Deploys "build 2": a changed app shell, with the service worker's precache revision to match, as a real build would. */
+  function deploySecondBuild() {
+    const indexPath = join(web, "index.html");
+    const before = readFileSync(indexPath);
+    const after = before.toString("utf8").replace("</body>", "<!-- build 2 --></body>");
+    writeFileSync(indexPath, after);
+    const md5 = (s: string | Buffer) => createHash("md5").update(s).digest("hex");
+    const swPath = join(web, "sw.js");
+    const sw = readFileSync(swPath, "utf8");
+    expect(sw).toContain(md5(before));
+    writeFileSync(swPath, sw.replace(md5(before), md5(after)));
+  }
+
+  test("a second build served to an open page shows the update prompt, and reloads only when asked", async ({ page }) => {
+    await page.goto(server.url + "/");
+    await controlled(page);
+    await page.evaluate(() => ((window as unknown as { firstLoad: boolean }).firstLoad = true));
+    await expect(page.getByTestId("update-prompt")).toHaveCount(0);
+
+    deploySecondBuild();
+    // The app checks for a new build when the tab comes back into view; ask the same way.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    const prompt = page.getByTestId("update-prompt");
+    await expect(prompt).toBeVisible({ timeout: 15000 });
+    await expect(prompt).toContainText("A new version of Lanternwood Studio is ready.");
+    // Nothing reloads under the person's hands.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { firstLoad?: boolean }).firstLoad)).toBe(true);
+
+    // "Later" hides it; the next visit asks again.
+    await prompt.getByRole("button", { name: "Later" }).click();
+    await expect(prompt).toHaveCount(0);
+    await page.reload();
+    await expect(prompt).toBeVisible({ timeout: 15000 });
+
+    await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+    await expect(page.getByTestId("update-prompt")).toHaveCount(0);
+    expect(await page.content()).toContain("<!-- build 2 -->");
+  });
+});
