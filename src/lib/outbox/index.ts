@@ -1,13 +1,22 @@
 // The outbox: what a person does offline is kept and sent once, in order, when the connection returns.
 //
-// A feature registers a sender for its kind once (e.g. in its index.ts or when its form loads):
-//   registerSender("commission-request", (payload, { id }) => pb.collection("commissions").create({ ...payload, id }));
-// and submits through the outbox:
-//   const r = await submitAction("commission-request", payload); // { state: "sent" | "queued" | "refused", ... }
-// Use ctx.id as the record id (or idempotency key): a repeat after a lost answer is then not stored twice.
+// 1. A feature registers one sender per kind, at start-up (from code the app loads eagerly, such as
+//    its index.ts, not only inside a lazy form chunk), so an action queued before a reload is sent
+//    when the connection returns even if the person never opens that form again:
+//      registerSender("commission-request", (payload, { id }) => pb.collection("commissions").create({ ...payload, id }));
+//    A sender can keep its weight lazy:
+//      registerSender("newsletter-signup", async (p, ctx) => (await import("./send")).sendSignup(p, ctx));
+// 2. A form submits through the outbox, with a short summary for the list of waiting actions:
+//      const r = await submitAction("commission-request", payload, "Commission request: mural");
+//      // r.state: "sent" (r.result is what the sender returned), "queued" (offline: say so), or
+//      // "refused" (r.reason: show it; nothing is left in the outbox, the form still holds the content)
+//    enqueue(kind, payload, summary) only stores (nothing is tried at once).
+// 3. Use ctx.id as the record id (or idempotency key): a resend after a lost answer is then refused as
+//    a duplicate, which the outbox counts as delivered.
 // A sender throws to fail: HTTP 4xx (or OutboxRefusal) means refused (kept with the reason for editing),
-// anything else is retried with back-off (200 ms doubling, capped at 30 s), and on `online`.
-// useOutbox(kind) lists the queued and refused actions live, with cancel(id) and retry(id, editedPayload).
+// anything else is retried with back-off (200 ms doubling, capped at 30 s) and on `online`.
+// useOutbox(kind) lists queued, in-flight and refused actions live, with cancel(id) and
+// retry(id, editedPayload). The app shell (src/lib/pwa) starts the outbox and shows waiting actions.
 import { outbox } from "./instance";
 
 export type { OutboxAction, OutboxStatus, Sender, SendContext, SubmitResult } from "./outbox";
