@@ -9,31 +9,34 @@ function plural(n: number, one: string, many: string) {
 }
 
 /**
- * A quiet line at the foot of the screen: shown only while offline, or while actions made offline
- * wait to be sent. Each waiting action can be cancelled here; refused ones are shown by the form
- * they came from, with the reason.
+ * A quiet line at the foot of the screen: shown only while offline, while actions made offline wait
+ * to be sent (each can be cancelled), or when the server refused one (with its reason; the form it
+ * came from offers the content for editing, here it can be dismissed).
  */
 export function ConnectionStatus() {
   const online = useOnline();
   const { items, cancel } = useOutbox();
   const waiting = items.filter((a) => a.status !== "refused");
+  const refused = items.filter((a) => a.status === "refused");
 
   useEffect(() => {
     // Something the person made is stored only here: ask the browser to keep it.
     if (waiting.length > 0) void requestPersistentStorage(true);
   }, [waiting.length]);
 
-  if (online && waiting.length === 0) return null;
+  if (online && waiting.length === 0 && refused.length === 0) return null;
 
   return (
     <aside className={styles.status} aria-label="Connection" data-online={online} data-testid="connection-status">
       <p role="status" className={styles.statusLine}>
-        <span className={styles.dot} aria-hidden="true" />
-        {online
-          ? `Back online. Sending ${plural(waiting.length, "saved request", "saved requests")}…`
-          : waiting.length > 0
+        {(!online || waiting.length > 0) && <span className={styles.dot} aria-hidden="true" />}
+        {!online
+          ? waiting.length > 0
             ? `You're offline. ${plural(waiting.length, "request", "requests")} will be sent when the connection returns.`
-            : "You're offline. Showing the studio as last seen."}
+            : "You're offline. Showing the studio as last seen."
+          : waiting.length > 0
+            ? `Back online. Sending ${plural(waiting.length, "saved request", "saved requests")}…`
+            : ""}
       </p>
       {waiting.length > 0 && (
         <ul className={styles.queue}>
@@ -45,6 +48,20 @@ export function ConnectionStatus() {
                   Cancel
                 </button>
               )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {refused.length > 0 && (
+        <ul className={styles.queue} aria-label="Not sent">
+          {refused.map((a) => (
+            <li key={a.id} className={styles.refused}>
+              <span>
+                <strong>Not sent: {a.summary ?? "a saved request"}.</strong> {a.error}
+              </span>
+              <button type="button" className={styles.link} onClick={() => void cancel(a.id)}>
+                Dismiss
+              </button>
             </li>
           ))}
         </ul>
