@@ -9,7 +9,7 @@ import { root, serverBinary, waitForHealth } from "./project.mjs";
  */
 export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) {
   const fullEnv = { ...process.env, STUDIO_ROOT: root, STUDIO_SITE_URL: `http://${http}`, ...env };
-  const superuser = { email: "seed@studio.internal", password: randomBytes(18).toString("base64url") };
+  const superuser = { email: "seed@studio.internal", password: randomBytes(18).toString("hex") };
   execFileSync(serverBinary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], {
     env: fullEnv,
     stdio: "ignore",

@@ -1,0 +1,80 @@
+// Reading checkout sessions for the browser: what the success and demo pages may know.
+
+function find(app, id) {
+  try {
+    return app.findFirstRecordByData("checkout_sessions", "provider_session_id", String(id || ""));
+  } catch (_) {
+    throw new NotFoundError("This checkout session does not exist.");
+  }
+}
+
+function sessionSummary(app, id) {
+  const s = find(app, id);
+  const lines = JSON.parse(toString(s.get("line_items")) || "[]");
+  return {
+    session_id: id,
+    provider: s.getString("provider"),
+    status: s.getString("status"),
+    amount_total: s.getInt("amount_total"),
+    shipping: 495,
+    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
+  };
+}
+
+function demoSession(app, id) {
+  const s = find(app, id);
+  if (s.getString("provider") !== "demo") throw new BadRequestError("This session is paid through Stripe, not the demo page.");
+  return s;
+}
+
+// The success page may arrive before Stripe's webhook: ask Stripe, never the browser.
+function refreshFromStripe(app, id) {
+  const s = find(app, id);
+  if (s.getString("provider") !== "stripe" || s.getString("status") !== "open") return;
+  const stripe = require(`${__hooks}/lib/stripe.js`);
+  const { fulfil, markSession } = require(`${__hooks}/lib/fulfilment.js`);
+  try {
+    const remote = stripe.retrieveCheckoutSession(id);
+    if (remote.payment_status === "paid") fulfil(app, id, stripe.detailsOf(remote));
+    else if (remote.status === "expired") markSession(app, id, "expired");
+  } catch (err) {
+    // Stripe unreachable: report what we know; the webhook will settle it.
+    console.log("checkout status refresh failed:", err);
+  }
+}
+
+function text(v, max) {
+  return String(v == null ? "" : v).trim().slice(0, max || 200);
+}
+
+/** What the demo page's form collected, checked like a hosted checkout would. */
+function demoDetails(body) {
+  const c = body.customer || {};
+  const s = body.shipping || {};
+  const a = s.address || {};
+  const details = {
+    customer: { name: text(c.name), email: text(c.email), phone: text(c.phone, 40) },
+    shipping: {
+      name: text(s.name || c.name),
+      address: {
+        line1: text(a.line1),
+        line2: text(a.line2),
+        city: text(a.city, 100),
+        state: text(a.state, 100),
+        postal_code: text(a.postal_code, 20),
+        country: text(a.country, 2).toUpperCase(),
+      },
+    },
+  };
+  const missing = [];
+  if (!details.customer.name) missing.push("name");
+  if (details.customer.email.indexOf("@") < 1) missing.push("a valid email");
+  if (!details.shipping.address.line1) missing.push("address");
+  if (!details.shipping.address.city) missing.push("city");
+  if (!details.shipping.address.postal_code) missing.push("postal code");
+  if (!/^[A-Z]{2}$/.test(details.shipping.address.country)) missing.push("country");
+  if (missing.length) throw new BadRequestError("Please provide " + missing.join(", ") + ".");
+  return details;
+}
+
+module.exports = { sessionSummary, demoSession, refreshFromStripe, demoDetails };

@@ -1,0 +1,89 @@
+// Turns a paid checkout session into purchases, exactly once. The webhook, the success-page
+// status check and the demo provider's Pay button all come through here.
+
+/**
+ * details: { customer: { name, email, phone }, shipping: { name, address: { line1, line2, city,
+ * state, postal_code, country } } }, as Stripe reports them (or the demo page collects them).
+ * Returns true when this call recorded the purchases, false when they already were.
+ */
+function fulfil(app, providerSessionId, details) {
+  let recorded = false;
+  app.runInTransaction((tx) => {
+    // Re-read inside the transaction: SQLite serialises writers, so a concurrent repeat of the
+    // same event sees fulfilled_at set by the first and records nothing.
+    const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
+    if (session.getString("fulfilled_at")) return;
+
+    const lines = JSON.parse(toString(session.get("line_items")) || "[]");
+    const lineItems = lines
+      .map((l) => ({ description: l.title, quantity: l.quantity, amount_total: l.unit_amount * l.quantity }))
+      .concat([{ description: "Shipping", quantity: 1, amount_total: 495 }]);
+    const purchases = tx.findCollectionByNameOrId("purchases");
+    for (const l of lines) {
+      const p = new Record(purchases);
+      p.set("user", session.getString("user"));
+      p.set("product_id", l.item_id);
+      p.set("product_type", l.item_type);
+      p.set("product_title", l.title);
+      p.set("amount", (l.unit_amount * l.quantity) / 100);
+      p.set("quantity", l.quantity);
+      p.set("status", "completed");
+      p.set("payment_id", providerSessionId);
+      p.set("metadata", {
+        variant: l.variant,
+        size: l.size,
+        color: l.color,
+        customer_details: details.customer || {},
+        shipping_details: details.shipping || {},
+        line_items: lineItems,
+      });
+      tx.save(p);
+      takeFromStock(tx, l);
+    }
+
+    session.set("status", "paid");
+    session.set("fulfilled_at", new Date().toISOString());
+    tx.save(session);
+
+    const cartId = session.getString("cart_session_id");
+    if (cartId) {
+      const carts = tx.findRecordsByFilter("abandoned_carts", "session_id = {:id}", "", 1, 0, { id: cartId });
+      if (carts.length) {
+        carts[0].set("is_converted", true);
+        tx.save(carts[0]);
+      }
+    }
+    recorded = true;
+  });
+  return recorded;
+}
+
+// A sold original leaves the shop; tracked merchandise stock goes down.
+function takeFromStock(tx, line) {
+  if (line.item_type === "painting" && line.variant === "original") {
+    const p = tx.findRecordById("paintings", line.item_id);
+    const tags = JSON.parse(toString(p.get("tags")) || "[]").filter((t) => t !== "Original - For Sale");
+    if (tags.indexOf("Original - Sold Out") < 0) tags.push("Original - Sold Out");
+    p.set("tags", tags);
+    tx.save(p);
+  }
+  if (line.item_type === "merchandise") {
+    const m = tx.findRecordById("merchandise", line.item_id);
+    const inventory = JSON.parse(toString(m.get("inventory_count")) || "null");
+    if (typeof inventory === "number") {
+      const left = Math.max(0, inventory - line.quantity);
+      m.set("inventory_count", left);
+      if (left === 0) m.set("in_stock", false);
+      tx.save(m);
+    }
+  }
+}
+
+function markSession(app, providerSessionId, status) {
+  const session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
+  if (session.getString("fulfilled_at")) return;
+  session.set("status", status);
+  app.save(session);
+}
+
+module.exports = { fulfil, markSession };

@@ -1,0 +1,130 @@
+// Prices every cart line from the database. A browser sends only what it wants (ids, variants,
+// sizes, colours, quantities); titles and amounts always come from here.
+const PRINT = "Print - For Sale";
+const ORIGINAL = "Original - For Sale";
+const SOLD_OUT = "Original - Sold Out";
+const AUTOGRAPHED_CENTS = 3799;
+const SHIPPING_CENTS = 495;
+const MAX_QUANTITY = 20;
+const AUTOGRAPHED_SUFFIX = "-autographed";
+
+function refuse(message) {
+  throw new BadRequestError(message);
+}
+
+function json(record, field) {
+  try {
+    const v = JSON.parse(toString(record.get(field)));
+    return v === "" ? null : v;
+  } catch (_) {
+    return null;
+  }
+}
+
+function cents(dollars) {
+  return typeof dollars === "number" && dollars > 0 ? Math.round(dollars * 100) : 0;
+}
+
+function find(app, collection, id) {
+  try {
+    return app.findRecordById(collection, id);
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * One priced line, or a BadRequestError naming the line. unit_amount is 0 when the item has
+ * no price: such lines are dropped by priceCart, never sold.
+ */
+function priceLine(app, line, n) {
+  const label = "Line " + n;
+  const quantity = Number(line && line.quantity);
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
+    refuse(label + ": the quantity must be a whole number from 1 to " + MAX_QUANTITY + ".");
+  }
+  const type = String(line.type || "");
+  let id = String(line.id || "");
+  const base = { item_type: type, quantity, variant: "", size: "", color: "" };
+
+  if (type === "painting") {
+    const p = find(app, "paintings", id);
+    if (!p) refuse(label + ": this painting is no longer in the shop.");
+    const tags = json(p, "tags") || [];
+    const prices = json(p, "tag_prices") || {};
+    const variant = line.variant === "original" ? "original" : line.variant === "print" ? "print" : "";
+    if (!variant) refuse(label + ': choose "print" or "original" for "' + p.getString("title") + '".');
+    if (variant === "original" && (tags.indexOf(SOLD_OUT) >= 0 || tags.indexOf(ORIGINAL) < 0)) {
+      refuse(label + ': the original of "' + p.getString("title") + '" is sold out.');
+    }
+    if (variant === "print" && tags.indexOf(PRINT) < 0) {
+      refuse(label + ': "' + p.getString("title") + '" has no prints for sale.');
+    }
+    const tag = variant === "print" ? PRINT : ORIGINAL;
+    return Object.assign(base, {
+      item_id: id,
+      variant,
+      title: p.getString("title") + (variant === "print" ? " (Print)" : " (Original)"),
+      unit_amount: cents(prices[tag]),
+      image: p.getString("image"),
+      collection: "paintings",
+    });
+  }
+
+  if (type === "book") {
+    if (id.slice(-AUTOGRAPHED_SUFFIX.length) === AUTOGRAPHED_SUFFIX) id = id.slice(0, -AUTOGRAPHED_SUFFIX.length);
+    const b = find(app, "books", id);
+    if (!b) refuse(label + ": this book is no longer in the shop.");
+    if (!b.getBool("website_cart_available")) {
+      refuse(label + ': signed copies of "' + b.getString("title") + '" are not available right now.');
+    }
+    return Object.assign(base, {
+      item_id: id,
+      variant: "autographed",
+      title: b.getString("title") + " (Autographed)",
+      unit_amount: AUTOGRAPHED_CENTS,
+      image: b.getString("image"),
+      collection: "books",
+    });
+  }
+
+  if (type === "merchandise") {
+    const m = find(app, "merchandise", id);
+    if (!m) refuse(label + ": this item is no longer in the shop.");
+    const title = m.getString("title");
+    if (!m.getBool("in_stock")) refuse(label + ': "' + title + '" is out of stock.');
+    const inventory = json(m, "inventory_count");
+    if (typeof inventory === "number" && quantity > inventory) {
+      refuse(label + ": only " + inventory + ' of "' + title + '" left.');
+    }
+    const sizes = json(m, "available_sizes") || [];
+    const colors = json(m, "available_colors") || [];
+    const size = String(line.size || "");
+    const color = String(line.color || "");
+    if (sizes.length && sizes.indexOf(size) < 0) refuse(label + ': please select a size for "' + title + '".');
+    if (colors.length && colors.indexOf(color) < 0) refuse(label + ': please select a color for "' + title + '".');
+    return Object.assign(base, {
+      item_id: id,
+      size: sizes.length ? size : "",
+      color: colors.length ? color : "",
+      title: title + [sizes.length ? size : "", colors.length ? color : ""].filter(Boolean).map((s) => " · " + s).join(""),
+      unit_amount: cents(m.getFloat("price")),
+      image: m.getString("primary_image"),
+      collection: "merchandise",
+    });
+  }
+
+  refuse(label + ": unknown item type.");
+}
+
+/** Prices a whole cart: { lines, itemsTotal, shipping, total } in cents, shipping included. */
+function priceCart(app, items) {
+  if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
+  if (items.length > 50) refuse("A cart holds at most 50 lines.");
+  const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
+  if (lines.length === 0) refuse("No valid items to checkout");
+  const itemsTotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+  return { lines, itemsTotal, shipping: SHIPPING_CENTS, total: itemsTotal + SHIPPING_CENTS };
+}
+
+module.exports = { priceCart, priceLine, SHIPPING_CENTS, AUTOGRAPHED_SUFFIX };

@@ -1,0 +1,107 @@
+// The Stripe REST API, spoken directly with $http.send (form-encoded, as Stripe expects).
+const config = require(`${__hooks}/lib/config.js`);
+
+// Flattens { a: { b: [ { c: 1 } ] } } into a[b][0][c]=1, Stripe's form encoding.
+function encode(value, prefix, out) {
+  out = out || [];
+  if (value === null || value === undefined) return out;
+  if (typeof value === "object") {
+    for (const key of Object.keys(value)) encode(value[key], prefix ? prefix + "[" + key + "]" : key, out);
+  } else {
+    out.push(encodeURIComponent(prefix) + "=" + encodeURIComponent(String(value)));
+  }
+  return out;
+}
+
+function call(method, path, params, idempotencyKey) {
+  const headers = {
+    Authorization: "Bearer " + config.stripeSecretKey(),
+    "Content-Type": "application/x-www-form-urlencoded",
+    "Stripe-Version": "2024-06-20",
+  };
+  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
+  const res = $http.send({
+    method,
+    url: config.stripeApiBase() + path,
+    body: params ? encode(params).join("&") : "",
+    headers,
+    timeout: 30,
+  });
+  if (res.statusCode < 200 || res.statusCode >= 300) {
+    const message = res.json && res.json.error && res.json.error.message;
+    throw new ApiError(502, "Error creating checkout session: " + res.statusCode + (message ? " (" + message + ")" : ""), null);
+  }
+  if (!res.json || typeof res.json !== "object") throw new ApiError(502, "Invalid response format from checkout service", null);
+  return res.json;
+}
+
+function createCheckoutSession(checkout, priced, customerEmail) {
+  const site = config.siteUrl();
+  const lineItems = priced.lines.map((l) => ({
+    quantity: l.quantity,
+    price_data: {
+      currency: "usd",
+      unit_amount: l.unit_amount,
+      product_data: {
+        name: l.title,
+        metadata: { item_id: l.item_id, item_type: l.item_type, variant: l.variant, size: l.size, color: l.color },
+      },
+    },
+  }));
+  lineItems.push({ quantity: 1, price_data: { currency: "usd", unit_amount: priced.shipping, product_data: { name: "Shipping" } } });
+  const params = {
+    mode: "payment",
+    success_url: site + "/checkout/success?session_id={CHECKOUT_SESSION_ID}",
+    cancel_url: site + "/checkout/canceled",
+    line_items: lineItems,
+    shipping_address_collection: { allowed_countries: ["US", "CA", "GB", "AU", "IE", "NZ"] },
+    phone_number_collection: { enabled: true },
+    metadata: {
+      checkout_id: checkout.id,
+      cart_session_id: checkout.getString("cart_session_id"),
+      user_id: checkout.getString("user"),
+    },
+  };
+  if (customerEmail) params.customer_email = customerEmail;
+  const session = call("POST", "/v1/checkout/sessions", params, "checkout-" + checkout.id);
+  if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
+  return session;
+}
+
+function retrieveCheckoutSession(id) {
+  return call("GET", "/v1/checkout/sessions/" + encodeURIComponent(id), null, null);
+}
+
+/** Customer and shipping details of a Stripe Checkout Session, in SPEC §3's purchase metadata shape. */
+function detailsOf(session) {
+  const c = session.customer_details || {};
+  const s = session.shipping_details || (session.collected_information && session.collected_information.shipping_details) || {};
+  return {
+    customer: { name: c.name || "", email: c.email || "", phone: c.phone || "" },
+    shipping: { name: s.name || "", address: s.address || {} },
+  };
+}
+
+/**
+ * Checks a Stripe-Signature header (t=timestamp, v1=HMAC-SHA256 of "t.payload") with a
+ * constant-time compare and a 300 s tolerance. Returns a reason when it fails, "" when valid.
+ */
+function signatureProblem(header, payload, secret, nowSeconds) {
+  if (!secret) return "webhook secret not configured";
+  if (!header) return "missing Stripe-Signature header";
+  let t = "";
+  const signatures = [];
+  for (const part of String(header).split(",")) {
+    const i = part.indexOf("=");
+    const k = part.slice(0, i).trim();
+    const v = part.slice(i + 1).trim();
+    if (k === "t") t = v;
+    if (k === "v1") signatures.push(v);
+  }
+  if (!/^\d+$/.test(t) || signatures.length === 0) return "malformed Stripe-Signature header";
+  if (Math.abs(nowSeconds - Number(t)) > 300) return "timestamp outside the tolerance";
+  const expected = $security.hs256(t + "." + payload, secret);
+  return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
+}
+
+module.exports = { createCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem };
