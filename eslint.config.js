@@ -14,7 +14,7 @@ const featureBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "pb_data", "pb_hooks", "pb_migrations", "coverage", "test-results", "playwright-report", ".pb"] },
+  { ignores: ["dist", "node_modules", "**/pb_data", "pb_hooks", "pb_migrations", "coverage", "test-results", "playwright-report", ".pb"] },
   {
     files: ["**/*.{ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

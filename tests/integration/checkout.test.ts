@@ -194,7 +194,7 @@ describe("Stripe (stripe-mock)", () => {
   it("ignores webhooks with a bad, missing or stale signature", async () => {
     const { session_id } = await checkout();
     const payload = event("checkout.session.completed", paidObject(session_id));
-    const attempts = [
+    const attempts: Record<string, string>[] = [
       {},
       { "Stripe-Signature": sign(payload).replace(/v1=[0-9a-f]+/, "v1=" + "0".repeat(64)) },
       { "Stripe-Signature": sign(payload, Math.floor(Date.now() / 1000) - 301) },
