@@ -1,0 +1,79 @@
+// The cart's rules (SPEC §3 Cart item, §4 Cart, §9 shipping), as pure functions over a list of lines.
+
+export type CartItemType = "painting" | "book" | "merchandise";
+export type PaintingVariant = "print" | "original";
+
+export interface CartItem {
+  /** The catalogue record id; an autographed book carries the AUTOGRAPHED_SUFFIX. */
+  id: string;
+  type: CartItemType;
+  title: string;
+  description?: string;
+  /** Dollars as shown when added; the server re-prices every line at checkout. */
+  price: number | null;
+  image_url: string;
+  quantity: number;
+  variant?: PaintingVariant;
+  size?: string;
+  color?: string;
+}
+
+export const SHIPPING = 4.95;
+export const AUTOGRAPHED_PRICE = 37.99;
+export const AUTOGRAPHED_SUFFIX = "-autographed";
+
+/** Line identity: id plus variant, and for merchandise the chosen size and colour too. */
+export function lineKey(item: Pick<CartItem, "id" | "variant" | "size" | "color">): string {
+  return [item.id, item.variant ?? "", item.size ?? "", item.color ?? ""].join("|");
+}
+
+export function isPriced(item: Pick<CartItem, "price">): boolean {
+  return typeof item.price === "number" && Number.isFinite(item.price) && item.price > 0;
+}
+
+export type AddResult = { items: CartItem[]; outcome: "added" | "increased" };
+
+export function addLine(items: CartItem[], item: Omit<CartItem, "quantity">): AddResult {
+  const key = lineKey(item);
+  const existing = items.find((i) => lineKey(i) === key);
+  if (existing) {
+    return { items: items.map((i) => (i === existing ? { ...i, quantity: i.quantity + 1 } : i)), outcome: "increased" };
+  }
+  return { items: [...items, { ...item, quantity: 1 }], outcome: "added" };
+}
+
+export function setLineQuantity(items: CartItem[], key: string, quantity: number): CartItem[] {
+  if (quantity <= 0) return items.filter((i) => lineKey(i) !== key);
+  return items.map((i) => (lineKey(i) === key ? { ...i, quantity: Math.floor(quantity) } : i));
+}
+
+export function removeLine(items: CartItem[], key: string): CartItem[] {
+  return items.filter((i) => lineKey(i) !== key);
+}
+
+export function itemCount(items: CartItem[]): number {
+  return items.reduce((n, i) => n + i.quantity, 0);
+}
+
+/** Items without a price count as 0 (SPEC §9); shipping applies to a non-empty cart. */
+export function totals(items: CartItem[]) {
+  const subtotal = Math.round(items.reduce((sum, i) => sum + (isPriced(i) ? i.price! : 0) * i.quantity, 0) * 100) / 100;
+  const shipping = items.length > 0 ? SHIPPING : 0;
+  return { subtotal, shipping, total: Math.round((subtotal + shipping) * 100) / 100 };
+}
+
+/** Reads a stored cart, discarding anything that is not a well-formed list of lines. */
+export function parseStoredCart(value: unknown): CartItem[] | null {
+  if (!Array.isArray(value)) return null;
+  const ok = value.every(
+    (i) =>
+      i &&
+      typeof i === "object" &&
+      typeof i.id === "string" &&
+      ["painting", "book", "merchandise"].includes(i.type) &&
+      typeof i.title === "string" &&
+      Number.isInteger(i.quantity) &&
+      i.quantity > 0,
+  );
+  return ok ? (value as CartItem[]) : null;
+}

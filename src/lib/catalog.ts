@@ -1,0 +1,108 @@
+// The public catalogue's records as the server sends them and Dexie keeps them.
+export interface CatalogRecord {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  created: string;
+  updated: string;
+}
+
+export const PRINT_TAG = "Print - For Sale";
+export const ORIGINAL_TAG = "Original - For Sale";
+export const SOLD_OUT_TAG = "Original - Sold Out";
+export const CUSTOM_TAG = "Custom Artwork";
+
+export interface Painting extends CatalogRecord {
+  title: string;
+  description: string;
+  image: string;
+  tags: string[] | null;
+  tag_prices: Record<string, number> | null;
+  featured: boolean;
+}
+
+export interface Book extends CatalogRecord {
+  title: string;
+  description: string;
+  image: string;
+  gallery_images: string[];
+  price: number;
+  featured: boolean;
+  publisher_available: boolean;
+  publisher_in_stock: boolean;
+  publisher_link: string;
+  website_cart_available: boolean;
+}
+
+export interface Merchandise extends CatalogRecord {
+  title: string;
+  description: string;
+  price: number;
+  primary_image: string;
+  secondary_images: string[];
+  in_stock: boolean;
+  featured: boolean;
+  inventory_count: number | null;
+  available_sizes: string[] | null;
+  available_colors: string[] | null;
+}
+
+export interface Mural extends CatalogRecord {
+  title: string;
+  description: string;
+  image: string;
+  location: string;
+  year: number;
+}
+
+export type CharacterType = "pebblewick" | "cryptid";
+
+export interface Character extends CatalogRecord {
+  name: string;
+  description: string;
+  bio: string;
+  artist_notes: string;
+  image: string;
+  character_type: CharacterType;
+  status: "current" | "upcoming";
+  has_video_story: boolean;
+  youtube_url: string;
+  printful_store_url: string;
+}
+
+export interface ArtistProfile extends CatalogRecord {
+  name: string;
+  bio: string;
+  profile_image: string;
+}
+
+export interface Tag extends CatalogRecord {
+  name: string;
+}
+
+export interface CatalogTables {
+  characters: Character;
+  paintings: Painting;
+  books: Book;
+  merchandise: Merchandise;
+  murals: Mural;
+  artist_profile: ArtistProfile;
+  tags: Tag;
+}
+
+export type CatalogCollection = keyof CatalogTables;
+
+export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags"];
+
+/** A painting's price for a variant, when the tag is present and priced (SPEC §5). */
+export function paintingPrice(p: Painting, variant: "print" | "original"): number | null {
+  const tag = variant === "print" ? PRINT_TAG : ORIGINAL_TAG;
+  const price = p.tag_prices?.[tag];
+  if (!(p.tags ?? []).includes(tag)) return null;
+  if (variant === "original" && (p.tags ?? []).includes(SOLD_OUT_TAG)) return null;
+  return typeof price === "number" && price > 0 ? price : null;
+}
+
+export function byNewest<T extends CatalogRecord>(a: T, b: T): number {
+  return b.created.localeCompare(a.created);
+}

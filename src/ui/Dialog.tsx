@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import styles from "./Dialog.module.css";
+
+interface DialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Max width in px (SPEC gives 700 for the commission dialog). */
+  width?: number;
+  /** "sheet" slides in from the side (the cart); "modal" is centred. */
+  kind?: "modal" | "sheet";
+  isDismissable?: boolean;
+}
+
+/** The studio's one dialog: focus trapped, Escape and the × close it, the title labels it. */
+export function Dialog({ isOpen, onOpenChange, title, children, footer, width, kind = "modal", isDismissable = true }: DialogProps) {
+  const style = width ? ({ "--dialog-width": `${width}px` } as CSSProperties) : undefined;
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      className={[styles.overlay, kind === "sheet" && styles.sheetOverlay].filter(Boolean).join(" ")}
+    >
+      <Modal className={[styles.modal, kind === "sheet" && styles.sheet].filter(Boolean).join(" ")} style={style}>
+        <AriaDialog className={styles.dialog}>
+          <div className={styles.header}>
+            <Heading slot="title">{title}</Heading>
+            <AriaButton className={styles.close} aria-label="Close" onPress={() => onOpenChange(false)}>
+              ×
+            </AriaButton>
+          </div>
+          <div className={styles.body}>{children}</div>
+          {footer && <div className={styles.footer}>{footer}</div>}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/**
+ * Selection for a details dialog: the dialog closes first and the item is cleared 300 ms later
+ * (SPEC §4), so the content does not vanish while the dialog animates out.
+ */
+export function useDialogSelection<T>() {
+  const [selected, setSelected] = useState<T | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    selected,
+    isOpen,
+    open(item: T) {
+      clearTimeout(timer.current);
+      setSelected(item);
+      setOpen(true);
+    },
+    onOpenChange(open: boolean) {
+      setOpen(open);
+      if (!open) timer.current = setTimeout(() => setSelected(null), 300);
+    },
+  };
+}

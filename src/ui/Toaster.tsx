@@ -1,0 +1,23 @@
+import { useToastStore } from "./toast";
+import styles from "./Toaster.module.css";
+
+/** Renders the current toast in a polite live region (an error interrupts). */
+export function Toaster() {
+  const current = useToastStore((s) => s.current);
+  const dismiss = useToastStore((s) => s.dismiss);
+  return (
+    <div className={styles.region} aria-live={current?.tone === "error" ? "assertive" : "polite"} role="status">
+      {current && (
+        <div key={current.id} className={`${styles.toast} ${styles[current.tone]}`} data-testid="toast">
+          <div>
+            <p className={styles.title}>{current.title}</p>
+            {current.description && <p className={styles.description}>{current.description}</p>}
+          </div>
+          <button type="button" className={styles.close} onClick={dismiss} aria-label="Dismiss notification">
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
