@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useOutbox } from "../outbox";
 import { useOnline } from "./online";
 import { requestPersistentStorage } from "./storage";
+import { Button } from "../../ui/Button";
 import styles from "./pwa.module.css";
 
 function plural(n: number, one: string, many: string) {
@@ -44,9 +45,9 @@ export function ConnectionStatus() {
             <li key={a.id}>
               <span>{a.summary ?? "Saved request"}</span>
               {a.status === "queued" && (
-                <button type="button" className={styles.link} onClick={() => void cancel(a.id)}>
+                <Button variant="ghost" size="small" onPress={() => void cancel(a.id)}>
                   Cancel
-                </button>
+                </Button>
               )}
             </li>
           ))}
@@ -59,9 +60,9 @@ export function ConnectionStatus() {
               <span>
                 <strong>Not sent: {a.summary ?? "a saved request"}.</strong> {a.error}
               </span>
-              <button type="button" className={styles.link} onClick={() => void cancel(a.id)}>
+              <Button variant="ghost" size="small" onPress={() => void cancel(a.id)}>
                 Dismiss
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

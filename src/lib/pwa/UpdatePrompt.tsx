@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
+import { Button } from "../../ui/Button";
 import styles from "./pwa.module.css";
 
 const HOURLY = 60 * 60 * 1000;
@@ -66,12 +67,12 @@ export function UpdatePrompt() {
         {updatedElsewhere ? "Lanternwood Studio was updated in another tab." : "A new version of Lanternwood Studio is ready."}
       </p>
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={() => setDismissed(true)}>
+        <Button variant="secondary" size="small" onPress={() => setDismissed(true)}>
           Later
-        </button>
-        <button type="button" className={styles.primary} onClick={reload}>
+        </Button>
+        <Button size="small" onPress={reload}>
           Reload
-        </button>
+        </Button>
       </div>
     </section>
   );
