@@ -1,14 +1,11 @@
+import { useEffect } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { AppStatus } from "../lib/pwa";
+import { sync } from "../lib/sync";
 import { routes } from "./routes";
 
 const router = createBrowserRouter(routes);
 
 export function App() {
-  return (
-    <>
-      <RouterProvider router={router} />
-      <AppStatus />
-    </>
-  );
+  useEffect(() => sync.start(), []);
+  return <RouterProvider router={router} />;
 }

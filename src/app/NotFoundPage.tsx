@@ -1,11 +1,13 @@
-import { Link } from "react-router-dom";
+import { LinkButton } from "../ui/Button";
+import styles from "./NotFoundPage.module.css";
 
 export function NotFoundPage() {
   return (
-    <main>
-      <h1>404</h1>
-      <p>Page not found</p>
-      <Link to="/">Back to home</Link>
-    </main>
+    <div className={`container section ${styles.page}`}>
+      <p className={styles.code}>404</p>
+      <h1>Page not found</h1>
+      <p className="muted">This path wandered off into the fog. The lighthouse will show you the way back.</p>
+      <LinkButton href="/">Back to home</LinkButton>
+    </div>
   );
 }

@@ -1,4 +1,25 @@
 import type { RouteObject } from "react-router-dom";
+import { Layout } from "./Layout";
 import { NotFoundPage } from "./NotFoundPage";
+import { RouteError } from "./RouteError";
+import { HomePage } from "../features/catalog";
 
-export const routes: RouteObject[] = [{ path: "*", element: <NotFoundPage /> }];
+// Home is in the entry bundle (it is the usual first paint); every other page is its own chunk.
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: "gallery", lazy: async () => ({ Component: (await import("../features/catalog/GalleryPage")).GalleryPage }) },
+      { path: "book/:id", lazy: async () => ({ Component: (await import("../features/catalog/BookPage")).BookPage }) },
+      { path: "about", lazy: async () => ({ Component: (await import("../features/artist/AboutPage")).AboutPage }) },
+      { path: "pebblewick", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).PebblewickPage }) },
+      { path: "cryptids", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).CryptidsPage }) },
+      { path: "stripe-example", lazy: async () => ({ Component: (await import("../features/checkout/DemoCheckoutPage")).DemoCheckoutPage }) },
+      { path: "checkout/success", lazy: async () => ({ Component: (await import("../features/checkout/SuccessPage")).SuccessPage }) },
+      { path: "checkout/canceled", lazy: async () => ({ Component: (await import("../features/checkout/CanceledPage")).CanceledPage }) },
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];

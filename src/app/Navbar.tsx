@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { NavLink, Link } from "react-router-dom";
+import { CartButton } from "../features/cart";
+import { NewsletterButton } from "../features/newsletter";
+import { ThemeSwitch } from "./ThemeSwitch";
+import styles from "./Navbar.module.css";
+
+const LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/gallery", label: "Gallery" },
+  { to: "/pebblewick", label: "Pebblewick" },
+  { to: "/cryptids", label: "Cryptids" },
+  { to: "/commissions", label: "Commissions" },
+  { to: "/about", label: "About" },
+];
+
+export function Navbar() {
+  // The small-screen menu (SPEC §4 Sidebar: a flag, closed by default).
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <header className={styles.bar}>
+      <div className={`container ${styles.inner}`}>
+        <Link to="/" className={styles.brand} onClick={close}>
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <span>Lanternwood Studio</span>
+        </Link>
+        <nav aria-label="Main" id="main-nav" className={`${styles.nav} ${open ? styles.open : ""}`}>
+          <ul>
+            {LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === "/"} onClick={close} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.navExtras}>
+            <NewsletterButton onOpen={close} />
+          </div>
+        </nav>
+        <div className={styles.tools}>
+          <ThemeSwitch />
+          <CartButton />
+          <button
+            type="button"
+            className={styles.burger}
+            aria-expanded={open}
+            aria-controls="main-nav"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span aria-hidden="true">{open ? "×" : "☰"}</span>
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,7 @@
+export function PageLoading() {
+  return (
+    <div className="container section muted" role="status">
+      Loading...
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { ArtworkSection } from "./ArtworkSection";
+import { BooksSection } from "./BooksSection";
+import { MerchandiseSection } from "./MerchandiseSection";
+import { MuralsSection } from "./MuralsSection";
+
+export function GalleryPage() {
+  return (
+    <div className="container">
+      <header className="section" style={{ paddingBottom: 0 }}>
+        <p className="eyebrow">Originals · prints · books · murals</p>
+        <h1>Gallery &amp; Shop</h1>
+        <p className="muted">Every piece starts as a loose wash on cotton paper. Take one home, or ask for one of your own.</p>
+      </header>
+      <BooksSection />
+      <ArtworkSection />
+      <MuralsSection />
+      <MerchandiseSection />
+    </div>
+  );
+}

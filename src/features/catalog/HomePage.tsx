@@ -1,0 +1,94 @@
+import { LinkButton, Button } from "../../ui/Button";
+import { Thumb } from "../../ui/Thumb";
+import { useDialogSelection } from "../../ui/Dialog";
+import { useCatalog } from "../../lib/sync";
+import { byNewest, type Painting } from "../../lib/catalog";
+import { CharacterShowcase } from "../characters";
+import { addToCart } from "../cart";
+import { ArtworkCard } from "./ArtworkCard";
+import { PaintingDialog } from "./PaintingDialog";
+import { autographedBookLine } from "./cartItems";
+import styles from "./catalog.module.css";
+
+function FeaturedBookCard() {
+  const { rows, loading } = useCatalog("books");
+  const book = rows.find((b) => b.featured);
+  if (!book) return loading ? <div className={styles.heroCardSkeleton} aria-hidden="true" /> : null;
+  return (
+    <article className={`card ${styles.heroCard}`}>
+      <Thumb owner={book} file={book.image} alt={`Cover of ${book.title}`} ratio={[3, 4]} sizes="(min-width: 900px) 200px, 40vw" priority className={styles.heroCover} />
+      <div className="card-body">
+        <p className="eyebrow">Featured Book</p>
+        <h2 className={styles.heroBookTitle}>{book.title}</h2>
+        <p className="clamp-3 muted">{book.description}</p>
+        <div className="card-actions">
+          <LinkButton variant="secondary" size="small" href={`/book/${book.id}`}>
+            View Details
+          </LinkButton>
+          {book.website_cart_available && (
+            <Button size="small" variant="accent" onPress={() => addToCart(autographedBookLine(book))}>
+              Add to Cart
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function FeaturedArtwork() {
+  const { rows } = useCatalog("paintings");
+  const dialog = useDialogSelection<Painting>();
+  const featured = rows.filter((p) => p.featured).sort(byNewest).slice(0, 4);
+  if (featured.length === 0) return null;
+  return (
+    <section className="section" aria-labelledby="featured-heading">
+      <div className="section-heading">
+        <div>
+          <p className="eyebrow">From the studio wall</p>
+          <h2 id="featured-heading">Featured Artwork</h2>
+        </div>
+        <LinkButton variant="secondary" href="/gallery">
+          View All
+        </LinkButton>
+      </div>
+      <div className="grid grid-4">
+        {featured.map((p) => (
+          <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
+        ))}
+      </div>
+      <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+    </section>
+  );
+}
+
+export function HomePage() {
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className={`container ${styles.heroGrid}`}>
+          <div className={styles.heroText}>
+            <p className="eyebrow">Lanternwood Studio</p>
+            <h1>Watercolor Fairy Tale Art</h1>
+            <p className={styles.lede}>
+              Original paintings, prints and picture books from two hidden worlds: a seaside village of tiny magical neighbors, and the gentle
+              creatures who keep the woods at night.
+            </p>
+            <div className={styles.heroActions}>
+              <LinkButton href="/gallery">Shop Now</LinkButton>
+              <LinkButton variant="secondary" href="/commissions">
+                Commission Art
+              </LinkButton>
+            </div>
+          </div>
+          <FeaturedBookCard />
+        </div>
+      </section>
+      <div className="container">
+        <CharacterShowcase world="pebblewick" />
+        <CharacterShowcase world="cryptid" />
+        <FeaturedArtwork />
+      </div>
+    </>
+  );
+}

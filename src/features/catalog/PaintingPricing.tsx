@@ -1,0 +1,34 @@
+import { Button } from "../../ui/Button";
+import { formatPrice } from "../../lib/money";
+import { paintingPrice, type Painting } from "../../lib/catalog";
+import { addToCart } from "../cart";
+import { paintingLine } from "./cartItems";
+import styles from "./catalog.module.css";
+
+/** The Pricing block: a Print line and an Original line, each with Add to Cart or Price on request. */
+export function PaintingPricing({ painting, compact = false }: { painting: Painting; compact?: boolean }) {
+  return (
+    <div className={styles.pricing}>
+      {!compact && <h3>Pricing</h3>}
+      {(["print", "original"] as const).map((variant) => {
+        const price = paintingPrice(painting, variant);
+        const label = variant === "print" ? "Print" : "Original";
+        return (
+          <div key={variant} className={styles.priceLine}>
+            <span>{label}</span>
+            {price !== null ? (
+              <>
+                <strong>{formatPrice(price)}</strong>
+                <Button size="small" onPress={() => addToCart(paintingLine(painting, variant))} aria-label={`Add ${label.toLowerCase()} of ${painting.title} to cart`}>
+                  {compact ? "Add" : "Add to Cart"}
+                </Button>
+              </>
+            ) : (
+              <span className="muted">Price on request</span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Characters of both story worlds: the home-page showcase; the world pages load per route.
+export { CharacterShowcase } from "./CharacterShowcase";

@@ -1,0 +1,141 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { Button } from "../../ui/Button";
+import { pb } from "../../lib/pocketbase";
+import { formatCents } from "../../lib/money";
+import { fetchSession, type SessionSummary } from "./session";
+import styles from "./checkout.module.css";
+
+const FIELDS = [
+  ["name", "Full name", "name"],
+  ["email", "Email", "email"],
+  ["line1", "Address", "address-line1"],
+  ["line2", "Apartment, suite (optional)", "address-line2"],
+  ["city", "City", "address-level2"],
+  ["state", "State / region", "address-level1"],
+  ["postal_code", "Postal code", "postal-code"],
+  ["country", "Country code (e.g. US)", "country"],
+] as const;
+
+type Field = (typeof FIELDS)[number][0];
+
+/**
+ * The built-in demo payment provider's hosted page (used when no Stripe key is configured):
+ * shows the server-priced order and pays or cancels it. No card is charged.
+ */
+export function DemoCheckoutPage() {
+  const [params] = useSearchParams();
+  const id = params.get("session_id") ?? "";
+  const navigate = useNavigate();
+  const [session, setSession] = useState<SessionSummary | null>(null);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const me = pb.authStore.record;
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: me ? [me.first_name, me.last_name].filter(Boolean).join(" ") : "",
+    email: me?.email ?? "",
+    line1: "",
+    line2: "",
+    city: "",
+    state: "",
+    postal_code: "",
+    country: "US",
+  });
+
+  useEffect(() => {
+    if (id) fetchSession(id).then(setSession, (err) => setError(err instanceof Error ? err.message : String(err)));
+  }, [id]);
+
+  async function pay(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    const { name, email, ...address } = values;
+    try {
+      await pb.send(`/api/studio/checkout/${id}/pay`, {
+        method: "POST",
+        body: { customer: { name, email }, shipping: { name, address } },
+      });
+      navigate(`/checkout/success?session_id=${encodeURIComponent(id)}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    setBusy(true);
+    await pb.send(`/api/studio/checkout/${id}/cancel`, { method: "POST" }).catch(() => undefined);
+    navigate("/checkout/canceled");
+  }
+
+  if (!id) return <div className="container section error-text">This page needs a checkout session.</div>;
+  return (
+    <div className={`container section ${styles.demo}`}>
+      <div>
+        <p className="eyebrow">Demo payment page</p>
+        <h1>Pay Lanternwood Studio</h1>
+        <p className="muted">This shop runs without a payment provider, so this page stands in for Stripe's hosted checkout. Paying here charges nothing and records the order exactly as a real payment would.</p>
+        {session && (
+          <table className={styles.order}>
+            <caption className="visually-hidden">Your order</caption>
+            <tbody>
+              {session.lines.map((l, i) => (
+                <tr key={i}>
+                  <td>
+                    {l.title} × {l.quantity}
+                  </td>
+                  <td>{formatCents(l.unit_amount * l.quantity)}</td>
+                </tr>
+              ))}
+              <tr>
+                <td>Shipping</td>
+                <td>{formatCents(session.shipping)}</td>
+              </tr>
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">Total</th>
+                <td>{formatCents(session.amount_total)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        )}
+      </div>
+      {session && session.status !== "open" ? (
+        <p className={styles.notice}>This checkout is {session.status}.</p>
+      ) : (
+        <form className={styles.form} onSubmit={pay}>
+          <h2>Contact and shipping</h2>
+          {FIELDS.map(([key, label, autoComplete]) => (
+            <label key={key}>
+              {label}
+              <input
+                name={key}
+                autoComplete={autoComplete}
+                type={key === "email" ? "email" : "text"}
+                required={key !== "line2" && key !== "state"}
+                value={values[key]}
+                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+                disabled={busy}
+              />
+            </label>
+          ))}
+          {error && (
+            <p className="error-text" role="alert">
+              {error}
+            </p>
+          )}
+          <div className={styles.actions}>
+            <Button type="submit" variant="accent" isDisabled={busy || !session}>
+              {busy ? "Paying..." : `Pay ${session ? formatCents(session.amount_total) : ""}`}
+            </Button>
+            <Button variant="ghost" onPress={cancel} isDisabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

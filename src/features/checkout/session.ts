@@ -1,0 +1,13 @@
+// What the server tells the browser about a checkout session.
+import { pb } from "../../lib/pocketbase";
+
+export interface SessionSummary {
+  session_id: string;
+  provider: "demo" | "stripe";
+  status: "open" | "paid" | "canceled" | "expired" | "failed";
+  amount_total: number;
+  shipping: number;
+  lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
+}
+
+export const fetchSession = (id: string) => pb.send<SessionSummary>(`/api/studio/checkout/${encodeURIComponent(id)}`, { method: "GET" });
