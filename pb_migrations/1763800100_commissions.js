@@ -120,7 +120,7 @@ migrate(
             thumbs: ["160x160"],
             protected: true,
           },
-          // [{ file, name, type, size }] per attachment, filled by the hook from the uploads.
+          // [{ name, type, size }] for attachments[i], filled by the hook from the uploads.
           { name: "attachment_meta", type: "json", maxSize: 20000 },
         ].concat(timestamps()),
         indexes: ["CREATE INDEX idx_commission_messages_commission ON commission_messages (commission, created)"],

@@ -1,0 +1,55 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Commissions and their threads. Whatever a client sends, the server decides the starting state,
+// who owns a request, who sent a message, and what a file is.
+
+onRecordCreateRequest((e) => {
+  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+  const isAdmin = e.hasSuperuserAuth() || (user && user.getBool("is_admin"));
+  // Only the studio may file a request on someone's behalf.
+  if (!isAdmin) e.record.set("user", user ? user.id : "");
+  if (user && !isAdmin) {
+    e.record.set("contact_email", user.email());
+    const name = [user.getString("first_name"), user.getString("last_name")].filter((s) => s.trim()).join(" ");
+    if (name) e.record.set("contact_name", name);
+  }
+  const email = e.record.getString("contact_email");
+  if (email.indexOf("@") < 1) throw new BadRequestError("Please provide a valid email address.");
+  if (!e.record.getString("description").trim()) throw new BadRequestError("Please fill in all required fields");
+  e.record.set("title", e.record.getString("type"));
+  e.record.set("status", "Not Started");
+  e.record.set("payment_status", "Unpaid");
+  e.record.set("total_price", 0);
+  e.record.set("amount_paid", 0);
+  e.next();
+}, "commissions");
+
+onRecordCreateRequest((e) => {
+  const { checkUploads } = require(`${__hooks}/lib/uploads.js`);
+  const user = e.auth;
+  if (!user) throw new UnauthorizedError("Authentication required");
+  const meta = checkUploads(e, "file")[0];
+  if (!meta) throw new BadRequestError("No file provided");
+  e.record.set("file_name", meta.name);
+  e.record.set("file_type", meta.type);
+  e.record.set("file_size", meta.size);
+  e.record.set("uploaded_by", user.collection().name === "users" ? user.id : "");
+  e.next();
+}, "commission_files");
+
+onRecordCreateRequest((e) => {
+  const { checkUploads } = require(`${__hooks}/lib/uploads.js`);
+  const user = e.auth;
+  if (!user) throw new UnauthorizedError("Authentication required");
+  const attachments = checkUploads(e, "attachments");
+  const content = e.record.getString("content").trim();
+  if (!content && attachments.length === 0) throw new BadRequestError("Please write a message or attach at least one file.");
+  const fromUser = user.collection().name === "users";
+  const isAdmin = fromUser && user.getBool("is_admin");
+  e.record.set("content", content);
+  e.record.set("sender", fromUser ? user.id : "");
+  e.record.set("sender_role", isAdmin || !fromUser ? "admin" : "customer");
+  e.record.set("sender_name", isAdmin || !fromUser ? "Lanternwood Studio" : user.getString("first_name") || "Customer");
+  e.record.set("is_read", false);
+  e.record.set("attachment_meta", attachments);
+  e.next();
+}, "commission_messages");
