@@ -12,7 +12,9 @@ import { PageLoading } from "./PageLoading";
 export function Layout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <RouterProvider navigate={navigate} useHref={useHref}>
       <a className="visually-hidden" href="#main">
