@@ -2,6 +2,9 @@ import { useEffect } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { sync } from "../lib/sync";
 import { routes } from "./routes";
+// Registers the commission senders with the outbox at start-up, so offline requests and messages
+// are sent when the connection returns even if their page is never opened again.
+import "../features/commissions";
 
 const router = createBrowserRouter(routes);
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { NavLink, Link } from "react-router-dom";
 import { CartButton } from "../features/cart";
+import { AccountButton } from "../features/account";
 import { NewsletterButton } from "../features/newsletter";
 import { ThemeSwitch } from "./ThemeSwitch";
 import styles from "./Navbar.module.css";
@@ -23,7 +24,9 @@ export function Navbar() {
       <div className={`container ${styles.inner}`}>
         <Link to="/" className={styles.brand} onClick={close}>
           <img src="/favicon.svg" alt="" width={36} height={36} />
-          <span>Lanternwood Studio</span>
+          <span>
+            Lanternwood<span className={styles.studioWord}> Studio</span>
+          </span>
         </Link>
         <nav aria-label="Main" id="main-nav" className={`${styles.nav} ${open ? styles.open : ""}`}>
           <ul>
@@ -37,10 +40,16 @@ export function Navbar() {
           </ul>
           <div className={styles.navExtras}>
             <NewsletterButton onOpen={close} />
+            <span className={styles.menuOnly}>
+              <ThemeSwitch />
+            </span>
           </div>
         </nav>
         <div className={styles.tools}>
-          <ThemeSwitch />
+          <span className={styles.barOnly}>
+            <ThemeSwitch />
+          </span>
+          <AccountButton />
           <CartButton />
           <button
             type="button"

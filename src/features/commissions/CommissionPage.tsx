@@ -1,0 +1,182 @@
+import { Suspense, useEffect, useState } from "react";
+import { z } from "zod";
+import { Button } from "../../ui/Button";
+import { toast } from "../../ui/toast";
+import { SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
+import { submitAction } from "../../lib/outbox";
+import { AuthDialog, useAuth } from "../account";
+import { DeadlinePicker } from "./DeadlinePicker";
+import { COMMISSION_TYPES, type CommissionRequest } from "./types";
+import styles from "./commissions.module.css";
+
+const HELD_KEY = "held_commission";
+const TYPES = COMMISSION_TYPES.map((t) => t.value) as [string, ...string[]];
+
+const schema = z.object({
+  type: z.enum(TYPES, { message: "Please choose the kind of artwork." }),
+  description: z.string().trim().min(1, "Please describe what you have in mind."),
+  size: z.string().trim(),
+  budget: z.string().trim(),
+  deadline: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please pick a date."),
+  contact_email: z.string().trim(),
+  contact_name: z.string().trim(),
+  contact_phone: z.string().trim(),
+});
+
+const EMPTY = { type: "", description: "", size: "", budget: "", deadline: "", contact_email: "", contact_name: "", contact_phone: "" };
+
+function readHeld(): typeof EMPTY | null {
+  try {
+    const held = JSON.parse(localStorage.getItem(HELD_KEY) ?? "null");
+    return held && typeof held === "object" ? { ...EMPTY, ...held } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function CommissionPage() {
+  const { user, loading } = useAuth();
+  const held = readHeld();
+  const form = useForm(schema, held ?? EMPTY);
+  const { values, errors, set, saving } = form;
+  const [done, setDone] = useState<"sent" | "queued" | null>(null);
+  const [signUpOpen, setSignUpOpen] = useState(false);
+  const [isHeld, setIsHeld] = useState(!!held);
+
+  useEffect(() => {
+    if (isHeld) localStorage.setItem(HELD_KEY, JSON.stringify(values));
+  }, [isHeld, values]);
+
+  async function send(request: CommissionRequest): Promise<boolean> {
+    const result = await submitAction("commission-request", request, `Commission request: ${request.type}`);
+    if (result.state === "refused") {
+      toast({ title: "Submission failed", description: result.reason || "Please try again later", tone: "error" });
+      return false;
+    }
+    localStorage.removeItem(HELD_KEY);
+    setIsHeld(false);
+    setDone(result.state);
+    toast({ title: "Commission request submitted", description: result.state === "queued" ? "You're offline: it will be sent as soon as you're back online." : "We'll contact you soon about your request" });
+    return true;
+  }
+
+  async function submit() {
+    if (!values.type || !values.description.trim()) {
+      toast({ title: "Missing information", description: "Please fill in all required fields", tone: "error" });
+    } else if (!user && !values.contact_email.includes("@")) {
+      form.setErrors({ contact_email: "Please provide a valid email address" });
+      toast({ title: "Invalid email", description: "Please provide a valid email address", tone: "error" });
+      return;
+    }
+    await form.submit(async (parsed) => {
+      const request = parsed as CommissionRequest;
+      if (user) {
+        await send({ ...request, contact_email: user.email, contact_name: [user.first_name, user.last_name].filter(Boolean).join(" ") });
+        return;
+      }
+      // Not signed in: hold the request (it survives a reload) and ask for an account.
+      setIsHeld(true);
+      localStorage.setItem(HELD_KEY, JSON.stringify(values));
+      setSignUpOpen(true);
+    });
+  }
+
+  async function submitHeld() {
+    const request = readHeld();
+    if (!request) return;
+    const ok = await send(request as CommissionRequest).catch(() => false);
+    if (!ok) toast({ title: "Commission submission failed", description: "Your account was created but we couldn't submit your commission. Please try again.", tone: "error" });
+  }
+
+  if (done) {
+    return (
+      <div className="container section">
+        <div className={`${styles.formCard} ${styles.thanks}`}>
+          <h1>Thank You!</h1>
+          <p role="status">
+            {done === "queued"
+              ? "Your request is saved on this device and will be sent as soon as you're back online."
+              : "Success! Your commission request has been submitted successfully."}
+          </p>
+          <p className="muted">You can follow it and talk with the artist from your account.</p>
+          <Button
+            onPress={() => {
+              form.reset();
+              form.setValues(EMPTY);
+              setDone(null);
+            }}
+          >
+            Submit Another Request
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={`container section ${styles.page}`}>
+      <header>
+        <p className="eyebrow">Made for you</p>
+        <h1>Commission Your Artwork</h1>
+        <p className="muted">Picture books, murals, portraits of the ones you love: tell the studio what you dream of and we'll reply within a few days.</p>
+      </header>
+      {isHeld && !user && (
+        <div className={styles.held} role="status">
+          <span>Your request is saved here. Create a free account to send it and follow it with the artist.</span>
+          <Button variant="secondary" onPress={() => setSignUpOpen(true)}>
+            Create account and send
+          </Button>
+        </div>
+      )}
+      <form
+        className={styles.formCard}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <SelectField
+          label="Type of artwork"
+          value={values.type}
+          onChange={(v) => set("type", v)}
+          options={COMMISSION_TYPES.map((t) => ({ ...t }))}
+          placeholder="Choose one"
+          error={errors.type}
+          isRequired
+        />
+        <TextField label="Description" multiline value={values.description} onChange={(v) => set("description", v)} error={errors.description} isRequired description="Who or what should be in it, where it will live, colors you love." />
+        <div className={styles.two}>
+          <TextField label="Size (optional)" value={values.size} onChange={(v) => set("size", v)} description="For example 11×14 in, or a 3×2 m wall." />
+          <TextField label="Budget (optional)" value={values.budget} onChange={(v) => set("budget", v)} description="A range is fine." />
+        </div>
+        <DeadlinePicker value={values.deadline} onChange={(v) => set("deadline", v)} />
+        {!loading && !user && (
+          <div className={styles.two}>
+            <TextField label="Email" type="email" autoComplete="email" value={values.contact_email} onChange={(v) => set("contact_email", v)} error={errors.contact_email} isRequired />
+            <TextField label="Name" autoComplete="name" value={values.contact_name} onChange={(v) => set("contact_name", v)} />
+            <TextField label="Phone (optional)" type="tel" autoComplete="tel" value={values.contact_phone} onChange={(v) => set("contact_phone", v)} />
+          </div>
+        )}
+        {user && <p className="muted">We'll reply to {user.email}.</p>}
+        <div>
+          <SubmitButton saving={saving} savingText="Submitting...">
+            Submit Request
+          </SubmitButton>
+        </div>
+      </form>
+      {signUpOpen && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            isOpen={signUpOpen}
+            onOpenChange={setSignUpOpen}
+            initialMode="sign-up"
+            intro="Create a free account to send your request. You'll be able to follow it and talk with the artist."
+            prefill={{ email: values.contact_email, first_name: values.contact_name.split(" ")[0] ?? "", last_name: values.contact_name.split(" ").slice(1).join(" ") }}
+            onSignedIn={submitHeld}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { Suspense, useState } from "react";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { formatPrice } from "../../lib/money";
+import { pb } from "../../lib/pocketbase";
+import { AuthDialog, signOut, useAuth } from "../account";
+import CommissionWorkspace from "./CommissionWorkspace";
+import { useLiveList } from "./useLiveList";
+import { typeLabel, type Commission } from "./types";
+import type { RecordModel } from "pocketbase";
+import styles from "./commissions.module.css";
+
+interface Purchase extends RecordModel {
+  product_title: string;
+  quantity: number;
+  amount: number;
+  status: string;
+  created: string;
+}
+
+const STATUS_TONE = { "Not Started": "neutral", "In Progress": "lantern", Complete: "moss" } as const;
+
+function Purchases({ userId }: { userId: string }) {
+  const { items, error } = useLiveList<Purchase>("purchases", pb.filter("user = {:id}", { id: userId }), "-created");
+  if (error) return <p className="error-text">Failed to load purchase history</p>;
+  if (!items) return <p className="muted">Loading...</p>;
+  if (!items.length) return <p className="empty-state">No purchases yet. The gallery is a good place to start.</p>;
+  return (
+    <div style={{ overflowX: "auto" }}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Item</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((p) => (
+            <tr key={p.id}>
+              <td>{new Date(p.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+              <td>{p.product_title}</td>
+              <td>{p.quantity}</td>
+              <td>{formatPrice(p.amount)}</td>
+              <td>{p.status}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Commissions({ userId }: { userId: string }) {
+  const { items, error } = useLiveList<Commission>("commissions", pb.filter("user = {:id}", { id: userId }), "-created");
+  const [open, setOpen] = useState<string | null>(null);
+  if (error) return <p className="error-text">Could not load commission requests</p>;
+  if (!items) return <p className="muted">Loading...</p>;
+  if (!items.length) return <p className="empty-state">No commission requests yet.</p>;
+  return (
+    <ul className={styles.commissionList}>
+      {items.map((c) => (
+        <li key={c.id} className={styles.commissionItem}>
+          <div className={styles.commissionHead}>
+            <div>
+              <h3>{typeLabel(c.type)}</h3>
+              <p className="muted" style={{ margin: 0 }}>
+                Requested {new Date(c.created).toLocaleDateString("en-US", { dateStyle: "medium" })}
+              </p>
+            </div>
+            <Badge tone={STATUS_TONE[c.status] ?? "neutral"}>{c.status}</Badge>
+            <Button variant="secondary" size="small" onPress={() => setOpen(open === c.id ? null : c.id)} aria-expanded={open === c.id}>
+              {open === c.id ? "Close conversation" : "Open conversation"}
+            </Button>
+          </div>
+          <p style={{ margin: 0 }}>{c.description}</p>
+          {open === c.id && <CommissionWorkspace commissionId={c.id} viewer="customer" />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DashboardPage() {
+  const { user, loading } = useAuth();
+  const [signInOpen, setSignInOpen] = useState(false);
+  if (loading && !user) return <div className="container section muted">Loading...</div>;
+  if (!user) {
+    return (
+      <div className="container section">
+        <h1>Your account</h1>
+        <p className="muted">Sign in to see your purchases and commissions.</p>
+        <Button onPress={() => setSignInOpen(true)}>Sign in</Button>
+        {signInOpen && (
+          <Suspense fallback={null}>
+            <AuthDialog isOpen={signInOpen} onOpenChange={setSignInOpen} />
+          </Suspense>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className={`container section ${styles.dashboard}`}>
+      <header className="section-heading">
+        <div>
+          <p className="eyebrow">Your account</p>
+          <h1>Hello, {user.first_name || user.email}</h1>
+        </div>
+        <Button variant="ghost" onPress={signOut}>
+          Sign out
+        </Button>
+      </header>
+      <section aria-labelledby="commissions-heading">
+        <h2 id="commissions-heading">Your commissions</h2>
+        <Commissions userId={user.id} />
+      </section>
+      <section aria-labelledby="purchases-heading">
+        <h2 id="purchases-heading">Your purchases</h2>
+        <Purchases userId={user.id} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useRef, useState } from "react";
+import { Button } from "../../ui/Button";
+import { toast } from "../../ui/toast";
+import { ACCEPT, fileProblem } from "../../ui/form";
+import { fileUrl } from "../../lib/files";
+import { pb } from "../../lib/pocketbase";
+import { createWithProgress } from "../../lib/upload";
+import { useFileToken } from "./fileTokens";
+import { useLiveList } from "./useLiveList";
+import type { CommissionFile } from "./types";
+import styles from "./commissions.module.css";
+
+/** Files exchanged for one commission: list with downloads, and an upload with real progress. */
+export function FilesPanel({ commissionId }: { commissionId: string }) {
+  const { items, error } = useLiveList<CommissionFile>("commission_files", pb.filter("commission = {:id}", { id: commissionId }), "-created");
+  const token = useFileToken();
+  const [queue, setQueue] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  function pick(list: FileList | null) {
+    const ok: File[] = [];
+    for (const f of Array.from(list ?? [])) {
+      const problem = fileProblem(f);
+      if (problem) toast({ ...problem, tone: "error" });
+      else ok.push(f);
+    }
+    setQueue(ok);
+  }
+
+  async function upload() {
+    if (!pb.authStore.isValid) return toast({ title: "Authentication required", description: "You must be logged in to upload files", tone: "error" });
+    if (queue.length === 0) return toast({ title: "No file provided", description: "Choose at least one file to upload.", tone: "error" });
+    try {
+      for (let i = 0; i < queue.length; i++) {
+        const body = new FormData();
+        body.set("commission", commissionId);
+        body.set("file", queue[i]);
+        await createWithProgress("commission_files", body, (p) => setProgress(Math.round(((i + p / 100) / queue.length) * 100)));
+      }
+      toast({ title: "Files uploaded", description: `Successfully uploaded ${queue.length} file(s)` });
+      setQueue([]);
+      if (input.current) input.current.value = "";
+    } catch (err) {
+      toast({ title: "Upload failed", description: err instanceof Error ? err.message : "Failed to upload files", tone: "error" });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className={styles.files}>
+      <div className={styles.fileList}>
+        {error && <p className="error-text">Failed to load files</p>}
+        {items?.length === 0 && <p className="muted">No files found for this commission.</p>}
+        <ul>
+          {items?.map((f) => (
+            <li key={f.id}>
+              <span className={styles.fileName}>{f.file_name || f.file}</span>
+              <span className="muted">{(f.file_size / 1024).toFixed(1)} KB</span>
+              <span className="muted">{new Date(f.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
+              <a href={`${fileUrl(f, f.file, undefined, token)}&download=1`} download={f.file_name}>
+                Download
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className={styles.uploader}>
+        <label className="visually-hidden" htmlFor={`files-${commissionId}`}>
+          Choose files to upload
+        </label>
+        <input ref={input} id={`files-${commissionId}`} type="file" multiple accept={ACCEPT} onChange={(e) => pick(e.target.files)} disabled={progress !== null} />
+        <Button onPress={upload} isDisabled={progress !== null || queue.length === 0}>
+          {progress !== null ? "Uploading..." : "Upload"}
+        </Button>
+        {progress !== null && <progress max={100} value={progress} aria-label="Upload progress" />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { RecordModel } from "pocketbase";
+
+export const COMMISSION_TYPES = [
+  { value: "illustrated-book", label: "Illustrated book" },
+  { value: "indoor-mural", label: "Indoor mural" },
+  { value: "outdoor-mural", label: "Outdoor mural" },
+  { value: "watercolor-portrait", label: "Watercolor portrait" },
+  { value: "watercolor-illustration", label: "Watercolor illustration" },
+] as const;
+
+export type CommissionType = (typeof COMMISSION_TYPES)[number]["value"];
+
+export const typeLabel = (t: string) => COMMISSION_TYPES.find((c) => c.value === t)?.label ?? t;
+
+export interface CommissionRequest {
+  type: CommissionType;
+  description: string;
+  size: string;
+  budget: string;
+  deadline: string;
+  contact_email: string;
+  contact_name: string;
+  contact_phone: string;
+}
+
+export interface Commission extends RecordModel, CommissionRequest {
+  user: string;
+  title: string;
+  status: "Not Started" | "In Progress" | "Complete";
+  payment_status: string;
+  total_price: number;
+  amount_paid: number;
+  created: string;
+  updated: string;
+}
+
+export interface CommissionMessage extends RecordModel {
+  commission: string;
+  sender: string;
+  sender_role: "admin" | "customer";
+  sender_name: string;
+  content: string;
+  is_read: boolean;
+  attachments: string[];
+  attachment_meta: { name: string; type: string; size: number }[] | null;
+  created: string;
+}
+
+export interface CommissionFile extends RecordModel {
+  commission: string;
+  file: string;
+  file_name: string;
+  file_type: string;
+  file_size: number;
+  uploaded_by: string;
+  created: string;
+}
+
+export interface MessageDraft {
+  commission: string;
+  content: string;
+  files: File[];
+}

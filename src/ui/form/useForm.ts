@@ -1,0 +1,42 @@
+// The one form pattern: values in state, a zod schema checked on submit, the first message per
+// field shown under it, and nothing typed ever lost on an error.
+import { useState } from "react";
+import type { z } from "zod";
+
+export type FieldErrors<T> = Partial<Record<keyof T, string>>;
+
+export function useForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  type Values = z.input<S> & Record<string, unknown>;
+  const [values, setValues] = useState<Values>(initial as Values);
+  const [errors, setErrors] = useState<FieldErrors<Values>>({});
+  const [saving, setSaving] = useState(false);
+
+  function set<K extends keyof Values>(key: K, value: Values[K]) {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  }
+
+  /** Validates; on success runs `save` with the parsed values while `saving` is true. */
+  async function submit(save: (parsed: z.output<S>) => Promise<void> | void, onInvalid?: (errors: FieldErrors<Values>) => void) {
+    const result = schema.safeParse(values);
+    if (!result.success) {
+      const found: FieldErrors<Values> = {};
+      for (const issue of result.error.issues) {
+        const key = issue.path[0] as keyof Values;
+        if (key !== undefined && !found[key]) found[key] = issue.message;
+      }
+      setErrors(found);
+      onInvalid?.(found);
+      return false;
+    }
+    setSaving(true);
+    try {
+      await save(result.data);
+      return true;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { values, errors, saving, set, setValues, setErrors, submit, reset: () => setValues(initial as Values) };
+}
