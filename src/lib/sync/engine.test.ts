@@ -74,4 +74,32 @@ describe("sync engine", () => {
     expect(statuses).toEqual(["loading", "error"]);
     expect(await db.tags.count()).toBe(1);
   });
+  it("closes realtime when the browser goes offline, and back online subscribes afresh and catches up", async () => {
+    const db = new StudioDb(`sync-test-${Math.random()}`);
+    const server = fakeServer([{ id: "m1", updated: "2026-01-01 10:00:00.000Z", title: "Harbor" }]);
+    const events = new EventTarget();
+    const g = globalThis as unknown as Partial<EventTarget>;
+    const saved = { add: g.addEventListener, remove: g.removeEventListener };
+    g.addEventListener = events.addEventListener.bind(events);
+    g.removeEventListener = events.removeEventListener.bind(events);
+    try {
+      const engine = createSyncEngine({ pb: server.pb, db, collections: ["murals"] });
+      const stop = engine.start();
+      await vi.waitFor(async () => expect(await db.murals.count()).toBe(1));
+      expect(server.pb.realtime.subscribe).toHaveBeenCalledTimes(1);
+
+      events.dispatchEvent(new Event("offline"));
+      expect(server.pb.realtime.unsubscribe).toHaveBeenCalledTimes(1);
+      // While away: one mural removed, one added.
+      server.rows.splice(0, 1, { id: "m2", updated: "2026-01-02 10:00:00.000Z", title: "Lanterns" });
+
+      events.dispatchEvent(new Event("online"));
+      await vi.waitFor(async () => expect((await db.murals.toArray()).map((r) => r.id)).toEqual(["m2"]));
+      expect(server.pb.realtime.subscribe).toHaveBeenCalledTimes(2);
+      stop();
+    } finally {
+      g.addEventListener = saved.add;
+      g.removeEventListener = saved.remove;
+    }
+  });
 });

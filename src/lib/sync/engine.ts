@@ -80,11 +80,20 @@ export function createSyncEngine({ pb, db, collections = CATALOG_COLLECTIONS, on
     /** First pull, realtime, and a catch-up whenever the browser comes back online. */
     start() {
       void pullAll();
-      subscribe().catch((err) => console.warn("realtime unavailable; pages stay on the last pull", err));
-      const onOnline = () => void pullAll();
+      const listen = () => subscribe().catch((err) => console.warn("realtime unavailable; pages stay on the last pull", err));
+      void listen();
+      // A lost connection does not always end the realtime stream at once (nor does it tell us), so
+      // when the browser says it is offline, close it; back online, subscribe afresh and catch up.
+      const onOffline = () => void pb.realtime.unsubscribe();
+      const onOnline = () => {
+        void pullAll();
+        if (!pb.realtime.isConnected) void listen();
+      };
       globalThis.addEventListener?.("online", onOnline);
+      globalThis.addEventListener?.("offline", onOffline);
       return () => {
         globalThis.removeEventListener?.("online", onOnline);
+        globalThis.removeEventListener?.("offline", onOffline);
         void pb.realtime.unsubscribe();
       };
     },
