@@ -1,0 +1,215 @@
+// The shop with no signal: after one online visit every public page opens and navigates offline
+// with the images seen, the cart keeps working, what a person sends offline reaches the server once
+// on reconnect, and changes made meanwhile arrive when the connection returns.
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import PocketBase from "pocketbase";
+import { form, pngFile } from "../support/files";
+
+const url = () => process.env.STUDIO_E2E_URL!;
+
+async function superuser() {
+  const pb = new PocketBase(url());
+  pb.autoCancellation(false);
+  await pb.collection("_superusers").authWithPassword(process.env.STUDIO_E2E_SU_EMAIL!, process.env.STUDIO_E2E_SU_PASSWORD!);
+  return pb;
+}
+
+async function controlled(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 15000 });
+}
+
+/** Scrolls through the page so lazy images load, then waits until every image has settled. */
+async function settleImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  // Images that are laid out (not inside a closed section) have all loaded or failed.
+  const pending = () =>
+    page.evaluate(() =>
+      Array.from(document.images)
+        .filter((img) => !img.complete && img.getClientRects().length > 0)
+        .map((img) => `${img.alt} ${img.loading} ${img.currentSrc || img.src}`),
+    );
+  await expect.poll(pending, { timeout: 20000 }).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Catalogue images on the page that loaded, by the URL the browser chose. */
+async function loadedImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images).filter((img) => img.currentSrc.includes("/api/files/") && img.naturalWidth > 0).map((img) => img.currentSrc),
+  );
+}
+
+async function noErrorScreen(page: Page) {
+  for (const text of ["Unexpected Application Error", "Page not found", "Failed to load", "Something went wrong"]) {
+    await expect(page.getByText(text, { exact: false })).toHaveCount(0);
+  }
+}
+
+async function offline(context: BrowserContext, on: boolean) {
+  await context.setOffline(on);
+}
+
+interface RouteCheck {
+  path: string;
+  texts: string[];
+}
+
+async function publicRoutes(): Promise<RouteCheck[]> {
+  const pb = new PocketBase(url());
+  const book = await pb.collection("books").getFirstListItem("", { sort: "title" });
+  return [
+    { path: "/", texts: ["Watercolor Fairy Tale Art", "Current Characters", "Core Alliance Members", "Featured Artwork"] },
+    { path: "/gallery", texts: ["Gallery & Shop", "Lanterns Over Pebble Cove", "Harbor of Little Lights", "Pebblewick Lighthouse Tee"] },
+    { path: "/about", texts: ["Elowen Marsh", "Mission", "Artistic Style"] },
+    { path: "/pebblewick", texts: ["Marigold Periwinkle", "Coming Soon"] },
+    { path: "/cryptids", texts: ["Mothwing", "Bramble"] },
+    { path: `/book/${book.id}`, texts: [book.title as string] },
+  ];
+}
+
+async function expectTexts(page: Page, texts: string[]) {
+  for (const text of texts) await expect(page.getByText(text, { exact: false }).first()).toBeVisible();
+}
+
+test.describe("offline", () => {
+  test.setTimeout(120_000);
+
+  test("every public page opens and navigates offline, with the images seen online", async ({ page, context }) => {
+    const routes = await publicRoutes();
+    await page.goto("/");
+    await controlled(page);
+    const seen = new Map<string, string[]>();
+    for (const route of routes) {
+      await page.goto(route.path);
+      await expectTexts(page, route.texts);
+      await settleImages(page);
+      seen.set(route.path, await loadedImages(page));
+    }
+    expect([...seen.values()].flat().length, "the pages show catalogue images").toBeGreaterThan(10);
+
+    await offline(context, true);
+    try {
+      for (const route of routes) {
+        await page.goto(route.path);
+        await expectTexts(page, route.texts);
+        await noErrorScreen(page);
+        await settleImages(page);
+        const now = new Set(await loadedImages(page));
+        const missing = seen.get(route.path)!.filter((src) => !now.has(src));
+        expect(missing, `images seen online are shown offline on ${route.path}`).toEqual([]);
+      }
+
+      // In-app navigation and the gallery's dialogs, still offline.
+      await page.goto("/");
+      await page.getByRole("link", { name: "Shop Now" }).click();
+      await expect(page.getByRole("heading", { name: "Gallery & Shop" })).toBeVisible();
+      await page.getByRole("button", { name: "View Details" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText("Pricing")).toBeVisible();
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+      await expect(dialog).toHaveCount(0);
+      await page.getByRole("button", { name: "View Purchase Options" }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+
+      await page.goto("/pebblewick");
+      await page.getByText("Marigold Periwinkle").first().click();
+      await expect(page.getByRole("dialog")).toContainText("Bio");
+      await page.keyboard.press("Escape");
+      await noErrorScreen(page);
+      await expect(page.getByTestId("connection-status")).toContainText("You're offline");
+    } finally {
+      await offline(context, false);
+    }
+    await expect(page.getByTestId("connection-status")).toHaveCount(0);
+  });
+
+  test("the cart works offline and survives a reload", async ({ page, context }) => {
+    await page.goto("/");
+    await controlled(page);
+    await expect(page.getByText("Watercolor Fairy Tale Art")).toBeVisible();
+    await offline(context, true);
+    try {
+      await page.reload();
+      await page.getByRole("button", { name: "Add to Cart" }).first().click();
+      await expect(page.getByText("Shopping Cart (1)")).toBeVisible();
+      await page.reload();
+      await page.getByRole("button", { name: /cart/i }).first().click();
+      await expect(page.getByText("Shopping Cart (1)")).toBeVisible();
+      await expect(page.getByText("The Lantern Keeper of Pebblewick").first()).toBeVisible();
+    } finally {
+      await offline(context, false);
+    }
+  });
+  test("a newsletter signup made offline waits in the outbox, survives a reload, and reaches the server once", async ({ page, context }) => {
+    const email = `offline-${Date.now()}@reader.example`;
+    const posts: string[] = [];
+    page.on("requestfinished", (req) => {
+      if (req.method() === "POST" && req.url().endsWith("/api/studio/newsletter")) posts.push(req.url());
+    });
+    await page.goto("/");
+    await controlled(page);
+    await offline(context, true);
+    try {
+      await page.getByRole("button", { name: "Newsletter Signup" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("First Name").fill("Ada");
+      await dialog.getByLabel("Last Name").fill("Offline");
+      await dialog.getByRole("button", { name: "Subscribe" }).click();
+      await expect(dialog).toHaveCount(0);
+      const status = page.getByTestId("connection-status");
+      await expect(status).toContainText("1 request will be sent when the connection returns");
+      await expect(status).toContainText(`Newsletter signup: ${email}`);
+      await page.reload();
+      await expect(status).toContainText(`Newsletter signup: ${email}`);
+    } finally {
+      await offline(context, false);
+    }
+    await expect(page.getByTestId("connection-status")).toHaveCount(0, { timeout: 15000 });
+    const pb = await superuser();
+    const rows = await pb.collection("newsletter_subscribers").getFullList({ filter: pb.filter("email = {:email}", { email }) });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ first_name: "Ada", last_name: "Offline" });
+    // Sent once: one request reached the server, and the row was never written a second time.
+    await page.waitForTimeout(1500);
+    expect(posts).toHaveLength(1);
+    expect(rows[0].updated).toBe(rows[0].created);
+  });
+
+  test("changes made while a visitor is offline reach the open page on reconnect, deletions included", async ({ page, context }) => {
+    const pb = await superuser();
+    const stamp = Date.now();
+    const changing = await pb.collection("paintings").create(
+      form({ title: `Tide Lantern ${stamp}`, description: "Before", tags: ["Custom Artwork"], tag_prices: {}, featured: false }, { image: pngFile() }),
+    );
+    const leaving = await pb.collection("murals").create(form({ title: `Vanishing Mural ${stamp}`, location: "Pier 9", year: 2025 }, { image: pngFile() }));
+    try {
+      await page.goto("/gallery");
+      await controlled(page);
+      await expect(page.getByText(`Tide Lantern ${stamp}`)).toBeVisible();
+      await expect(page.getByText(`Vanishing Mural ${stamp}`)).toBeVisible();
+
+      await offline(context, true);
+      await pb.collection("paintings").update(changing.id, { title: `Tide Lantern ${stamp} (repainted)` });
+      await pb.collection("murals").delete(leaving.id);
+      await page.waitForTimeout(500);
+      await expect(page.getByText(`Vanishing Mural ${stamp}`)).toBeVisible();
+      await offline(context, false);
+
+      await expect(page.getByText(`Tide Lantern ${stamp} (repainted)`)).toBeVisible({ timeout: 15000 });
+      await expect(page.getByText(`Vanishing Mural ${stamp}`)).toHaveCount(0);
+      await noErrorScreen(page);
+    } finally {
+      await pb.collection("paintings").delete(changing.id).catch(() => undefined);
+      await pb.collection("murals").delete(leaving.id).catch(() => undefined);
+    }
+  });
+});
