@@ -68,6 +68,7 @@ async function publicRoutes(): Promise<RouteCheck[]> {
     { path: "/about", texts: ["Elowen Marsh", "Mission", "Artistic Style"] },
     { path: "/pebblewick", texts: ["Marigold Periwinkle", "Coming Soon"] },
     { path: "/cryptids", texts: ["Mothwing", "Bramble"] },
+    { path: "/commissions", texts: ["Commission Your Artwork", "Type of artwork"] },
     { path: `/book/${book.id}`, texts: [book.title as string] },
   ];
 }
@@ -77,7 +78,7 @@ async function expectTexts(page: Page, texts: string[]) {
 }
 
 test.describe("offline", () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
 
   test("every public page opens and navigates offline, with the images seen online", async ({ page, context }) => {
     const routes = await publicRoutes();
@@ -211,5 +212,44 @@ test.describe("offline", () => {
       await pb.collection("paintings").delete(changing.id).catch(() => undefined);
       await pb.collection("murals").delete(leaving.id).catch(() => undefined);
     }
+  });
+  test("a commission request made offline by a signed-in customer reaches the server once, as theirs", async ({ page, context }) => {
+    const su = await superuser();
+    const email = `patron-${Date.now()}@reader.example`;
+    const password = "tide-lantern-42";
+    const user = await su.collection("users").create({ email, password, passwordConfirm: password, verified: true, first_name: "Ida", last_name: "Patron" });
+    const customer = new PocketBase(url());
+    const auth = await customer.collection("users").authWithPassword(email, password);
+    // Signed in as the app keeps a session: PocketBase's persisted auth.
+    await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify({ token: auth.token, record: auth.record }));
+    const description = `A portrait of our lighthouse cat, painted offline ${Date.now()}`;
+    const posts: string[] = [];
+    page.on("requestfinished", (req) => {
+      if (req.method() === "POST" && req.url().includes("/api/collections/commissions/records")) posts.push(req.url());
+    });
+
+    await page.goto("/commissions");
+    await controlled(page);
+    await expect(page.getByText(`We'll reply to ${email}.`)).toBeVisible();
+    await offline(context, true);
+    try {
+      await page.reload();
+      await page.getByLabel("Type of artwork").selectOption("watercolor-portrait");
+      await page.getByRole("textbox", { name: "Description" }).fill(description);
+      await page.getByRole("button", { name: "Submit Request" }).click();
+      await expect(page.getByText("Thank You!")).toBeVisible();
+      await expect(page.getByText("will be sent as soon as you're back online").first()).toBeVisible();
+      await page.reload();
+      await expect(page.getByTestId("connection-status")).toContainText("Commission request: watercolor-portrait");
+      expect(posts).toEqual([]);
+    } finally {
+      await offline(context, false);
+    }
+    await expect(page.getByTestId("connection-status")).toHaveCount(0, { timeout: 15000 });
+    const rows = await su.collection("commissions").getFullList({ filter: su.filter("description = {:d}", { d: description }) });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user: user.id, type: "watercolor-portrait", contact_email: email, status: "Not Started" });
+    await page.waitForTimeout(1500);
+    expect(posts).toHaveLength(1);
   });
 });
