@@ -32,6 +32,11 @@ const pwa = VitePWA({
       { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
       { src: "/favicon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
     ],
+    // Rendered from the demo studio by scripts/make-pwa-assets.mjs --screenshots.
+    screenshots: [
+      { src: "/icons/screenshot-wide.png", sizes: "1440x900", type: "image/png", form_factor: "wide", label: "Home: watercolor fairy-tale art from Lanternwood Studio" },
+      { src: "/icons/screenshot-narrow.png", sizes: "390x844", type: "image/png", form_factor: "narrow", label: "Gallery & Shop on a phone" },
+    ],
   },
   workbox: {
     // The shell: code, styles, the page, icons and the Latin subsets of the two fonts. Other font

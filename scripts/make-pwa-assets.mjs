@@ -50,7 +50,7 @@ if (process.argv.includes("--screenshots")) {
   try {
     await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin: shopConfig({}).admin });
     for (const [file, width, height, path] of [
-      ["screenshot-wide.png", 1280, 800, "/"],
+      ["screenshot-wide.png", 1440, 900, "/"],
       ["screenshot-narrow.png", 390, 844, "/gallery"],
     ]) {
       const page = await browser.newPage({ viewport: { width, height }, colorScheme: "light" });

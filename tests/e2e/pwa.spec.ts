@@ -44,7 +44,9 @@ test("the manifest makes the studio installable, with icons of the sizes it name
     }
   }
   expect([...purposes].sort()).toEqual(["any:192x192", "any:512x512", "maskable:512x512"]);
-  for (const shot of (manifest.screenshots ?? []) as { src: string; sizes: string }[]) {
+  const shots = manifest.screenshots as { src: string; sizes: string; form_factor: string }[];
+  expect(shots.map((s) => s.form_factor).sort()).toEqual(["narrow", "wide"]);
+  for (const shot of shots) {
     const [w, h] = pngSize(await (await request.get(shot.src)).body());
     expect(`${w}x${h}`).toBe(shot.sizes);
   }
