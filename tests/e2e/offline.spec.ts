@@ -145,10 +145,16 @@ test.describe("offline", () => {
       await page.getByRole("button", { name: /cart/i }).first().click();
       await expect(page.getByText("Shopping Cart (1)")).toBeVisible();
       await expect(page.getByText("The Lantern Keeper of Pebblewick").first()).toBeVisible();
+      // Checkout says why payment waits instead of failing.
+      await page.getByRole("button", { name: "Checkout" }).click();
+      await expect(page.getByText("Payment needs a connection")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Proceed to Stripe" })).toBeDisabled();
     } finally {
       await offline(context, false);
     }
+    await expect(page.getByRole("button", { name: "Proceed to Stripe" })).toBeEnabled();
   });
+
   test("a newsletter signup made offline waits in the outbox, survives a reload, and reaches the server once", async ({ page, context }) => {
     const email = `offline-${Date.now()}@reader.example`;
     const posts: string[] = [];
