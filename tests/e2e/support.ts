@@ -1,0 +1,43 @@
+// Shared helpers for browser tests: API access to the seeded test server, and sign-in shortcuts.
+import PocketBase from "pocketbase";
+import { expect, type Page } from "@playwright/test";
+
+export const baseUrl = () => process.env.STUDIO_E2E_URL!;
+
+/** A superuser client on the test server, for arranging and checking data through the API. */
+export async function superuser(): Promise<PocketBase> {
+  const pb = new PocketBase(baseUrl());
+  pb.autoCancellation(false);
+  await pb.collection("_superusers").authWithPassword(process.env.STUDIO_E2E_SU_EMAIL!, process.env.STUDIO_E2E_SU_PASSWORD!);
+  return pb;
+}
+
+export const admin = () => ({ email: process.env.STUDIO_E2E_ADMIN_EMAIL!, password: process.env.STUDIO_E2E_ADMIN_PASSWORD! });
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Creates a verified customer through the API. */
+export async function createCustomer(first = "Cora") {
+  const su = await superuser();
+  const email = uniqueEmail(first.toLowerCase());
+  const password = "watercolor-123";
+  const record = await su.collection("users").create({ email, password, passwordConfirm: password, verified: true, first_name: first, last_name: "Reed" });
+  return { email, password, id: record.id };
+}
+
+/** Signs in through the navbar's dialog. */
+export async function signInThroughUi(page: Page, email: string, password: string) {
+  await page.getByRole("button", { name: "Sign in" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Sign in" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The catalogue is synced into IndexedDB on the first visit; wait until a page shows it. */
+export async function waitForCatalog(page: Page) {
+  await expect(page.getByText("Loading...").first()).toBeHidden({ timeout: 15000 });
+}
