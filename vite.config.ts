@@ -5,6 +5,12 @@ import { VitePWA } from "vite-plugin-pwa";
 // In development the PWA is served by Vite and PocketBase runs beside it; the proxy keeps one origin.
 const server = process.env.STUDIO_DEV_SERVER ?? "http://127.0.0.1:8090";
 
+const ADMIN_CODE = "/src/features/admin/";
+function isAdminChunk(chunk: { facadeModuleId: string | null; moduleIds: string[] }) {
+  const ids = chunk.moduleIds.filter((id) => !id.startsWith("\0"));
+  return !!chunk.facadeModuleId?.includes(ADMIN_CODE) || (ids.length > 0 && ids.every((id) => id.includes(ADMIN_CODE)));
+}
+
 // The installable app: manifest, and a service worker that precaches the app shell and keeps the
 // catalogue thumbnails a visitor has seen. It stays out of the API (data comes from IndexedDB,
 // writes and realtime need the network) and out of the PocketBase admin UI.
@@ -43,7 +49,7 @@ const pwa = VitePWA({
     // subsets are fetched when a page needs them and kept by the runtime cache below. The admin
     // area is never precached: a visitor does not download admin code.
     globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", "**/*-latin-[0-9]*.woff2"],
-    globIgnores: ["**/node_modules/**", "icons/screenshot-*", "**/*[Aa]dmin*"],
+    globIgnores: ["**/node_modules/**", "icons/screenshot-*", "assets/admin-*", "assets/*[Aa]dmin*"],
     cleanupOutdatedCaches: true,
     // The first install takes charge of the open page at once, so what the first visit shows is
     // already kept for offline use. Updates still wait for the person (no skipWaiting).
@@ -80,5 +86,14 @@ const pwa = VitePWA({
 export default defineConfig({
   plugins: [react(), pwa],
   server: { proxy: { "/api": { target: server, ws: true } } },
-  build: { target: "es2022", sourcemap: false },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // Admin chunks carry an admin- prefix, so the service worker can leave them out of its precache.
+        chunkFileNames: (chunk) => (isAdminChunk(chunk) ? "assets/admin-[name]-[hash].js" : "assets/[name]-[hash].js"),
+      },
+    },
+  },
 });
