@@ -54,6 +54,17 @@ async function offline(context: BrowserContext, on: boolean) {
   await context.setOffline(on);
 }
 
+/** A new verified customer, signed in in this browser context the way the app keeps a session (PocketBase's persisted auth). */
+async function signIn(context: BrowserContext) {
+  const su = await superuser();
+  const email = `patron-${Date.now()}@reader.example`;
+  const password = "tide-lantern-42";
+  const user = await su.collection("users").create({ email, password, passwordConfirm: password, verified: true, first_name: "Ida", last_name: "Patron" });
+  const auth = await new PocketBase(url()).collection("users").authWithPassword(email, password);
+  await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify({ token: auth.token, record: auth.record }));
+  return { user, email };
+}
+
 interface RouteCheck {
   path: string;
   texts: string[];
@@ -221,13 +232,7 @@ test.describe("offline", () => {
   });
   test("a commission request made offline by a signed-in customer reaches the server once, as theirs", async ({ page, context }) => {
     const su = await superuser();
-    const email = `patron-${Date.now()}@reader.example`;
-    const password = "tide-lantern-42";
-    const user = await su.collection("users").create({ email, password, passwordConfirm: password, verified: true, first_name: "Ida", last_name: "Patron" });
-    const customer = new PocketBase(url());
-    const auth = await customer.collection("users").authWithPassword(email, password);
-    // Signed in as the app keeps a session: PocketBase's persisted auth.
-    await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify({ token: auth.token, record: auth.record }));
+    const { user, email } = await signIn(context);
     const description = `A portrait of our lighthouse cat, painted offline ${Date.now()}`;
     const posts: string[] = [];
     page.on("requestfinished", (req) => {
@@ -257,5 +262,29 @@ test.describe("offline", () => {
     expect(rows[0]).toMatchObject({ user: user.id, type: "watercolor-portrait", contact_email: email, status: "Not Started" });
     await page.waitForTimeout(1500);
     expect(posts).toHaveLength(1);
+  });
+  test("a request the server refuses after reconnect is shown with the reason and kept until dismissed", async ({ page, context }) => {
+    const su = await superuser();
+    const { user } = await signIn(context);
+    await page.goto("/commissions");
+    await controlled(page);
+    await offline(context, true);
+    try {
+      await page.getByLabel("Type of artwork").selectOption("indoor-mural");
+      // Longer than the server keeps (10,000 characters): the form lets it through, the server will not.
+      await page.getByRole("textbox", { name: "Description" }).fill("A very long wall. ".repeat(600));
+      await page.getByRole("button", { name: "Submit Request" }).click();
+      await expect(page.getByText("Thank You!")).toBeVisible();
+    } finally {
+      await offline(context, false);
+    }
+    const status = page.getByTestId("connection-status");
+    await expect(status).toContainText("Not sent: Commission request: indoor-mural.", { timeout: 15000 });
+    await expect(status).toContainText("description");
+    await page.reload();
+    await expect(status).toContainText("Not sent: Commission request: indoor-mural.");
+    expect(await su.collection("commissions").getFullList({ filter: su.filter("user = {:u}", { u: user.id }) })).toHaveLength(0);
+    await status.getByRole("button", { name: "Dismiss" }).click();
+    await expect(status).toHaveCount(0);
   });
 });
