@@ -21,6 +21,8 @@ export const routes: RouteObject[] = [
       { path: "stripe-example", lazy: async () => ({ Component: (await import("../features/checkout/DemoCheckoutPage")).DemoCheckoutPage }) },
       { path: "checkout/success", lazy: async () => ({ Component: (await import("../features/checkout/SuccessPage")).SuccessPage }) },
       { path: "checkout/canceled", lazy: async () => ({ Component: (await import("../features/checkout/CanceledPage")).CanceledPage }) },
+      { path: "admin/login", lazy: async () => ({ Component: (await import("../features/admin/AdminLoginPage")).AdminLoginPage }) },
+      { path: "admin/:tab?", lazy: async () => ({ Component: (await import("../features/admin/AdminPage")).AdminPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

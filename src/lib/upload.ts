@@ -13,9 +13,17 @@ export class UploadError extends Error {
 }
 
 export function createWithProgress<T>(collection: string, body: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return sendWithProgress<T>("POST", `/api/collections/${collection}/records`, body, onProgress);
+}
+
+export function updateWithProgress<T>(collection: string, id: string, body: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return sendWithProgress<T>("PATCH", `/api/collections/${collection}/records/${id}`, body, onProgress);
+}
+
+function sendWithProgress<T>(method: "POST" | "PATCH", path: string, body: FormData, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `${pb.baseURL}/api/collections/${collection}/records`);
+    xhr.open(method, `${pb.baseURL}${path}`);
     if (pb.authStore.token) xhr.setRequestHeader("Authorization", pb.authStore.token);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {

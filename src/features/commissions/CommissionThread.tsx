@@ -6,7 +6,7 @@ import { fileUrl } from "../../lib/files";
 import { pb } from "../../lib/pocketbase";
 import { submitAction, useOutbox } from "../../lib/outbox";
 import { useFileToken } from "./fileTokens";
-import { useLiveList } from "./useLiveList";
+import { useLiveList } from "../../lib/useLiveList";
 import type { CommissionMessage, MessageDraft } from "./types";
 import styles from "./commissions.module.css";
 

@@ -1,7 +1,7 @@
 import { Tabs } from "../../ui/Tabs";
 import { CommissionThread, type Viewer } from "./CommissionThread";
 import { FilesPanel } from "./FilesPanel";
-import { useLiveList } from "./useLiveList";
+import { useLiveList } from "../../lib/useLiveList";
 import { pb } from "../../lib/pocketbase";
 import type { CommissionMessage } from "./types";
 import type { ReactNode } from "react";

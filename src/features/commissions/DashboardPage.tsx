@@ -5,7 +5,7 @@ import { formatPrice } from "../../lib/money";
 import { pb } from "../../lib/pocketbase";
 import { AuthDialog, signOut, useAuth } from "../account";
 import CommissionWorkspace from "./CommissionWorkspace";
-import { useLiveList } from "./useLiveList";
+import { useLiveList } from "../../lib/useLiveList";
 import { typeLabel, type Commission } from "./types";
 import type { RecordModel } from "pocketbase";
 import styles from "./commissions.module.css";

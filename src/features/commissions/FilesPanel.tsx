@@ -6,7 +6,7 @@ import { fileUrl } from "../../lib/files";
 import { pb } from "../../lib/pocketbase";
 import { createWithProgress } from "../../lib/upload";
 import { useFileToken } from "./fileTokens";
-import { useLiveList } from "./useLiveList";
+import { useLiveList } from "../../lib/useLiveList";
 import type { CommissionFile } from "./types";
 import styles from "./commissions.module.css";
 

@@ -2,7 +2,7 @@
 // seen twice changes nothing), and a full re-read after every reconnect so nothing is missed.
 import { useCallback, useEffect, useState } from "react";
 import type { RecordModel } from "pocketbase";
-import { pb } from "../../lib/pocketbase";
+import { pb } from "./pocketbase";
 
 export function useLiveList<T extends RecordModel>(collection: string, filter: string, sort: string) {
   const [items, setItems] = useState<T[] | null>(null);

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { Mural } from "../../../lib/catalog";
+import { Button } from "../../../ui/Button";
+import { Thumb } from "../../../ui/Thumb";
+import { EntityManager } from "../EntityManager";
+import { hasImage, optionalWhole, required } from "./rules";
+import styles from "../admin.module.css";
+
+export function MuralsTab() {
+  return (
+    <EntityManager<Mural>
+      collection="murals"
+      noun="mural"
+      addLabel="Add New Mural"
+      dialogTitle={(e) => (e ? "Edit Mural" : "Add New Mural")}
+      fields={[
+        { name: "title", label: "Title", kind: "text", required: true },
+        { name: "image", label: "Image", kind: "image", required: true },
+        { name: "description", label: "Description", kind: "textarea" },
+        { name: "location", label: "Location", kind: "text" },
+        { name: "year", label: "Year", kind: "integer" },
+      ]}
+      schema={z.object({ title: required("Title is required"), image: hasImage("Image is required"), year: optionalWhole })}
+      loadingText="Loading murals..."
+      emptyText="No murals found. Add your first mural!"
+      confirmText="Are you sure you want to delete this mural?"
+      texts={{
+        created: "Mural created successfully",
+        updated: "Mural updated successfully",
+        saveFailed: ["Error", "Failed to save mural. Please try again."],
+        deleted: "Mural deleted successfully",
+        deleteFailed: ["Error", "Failed to delete mural"],
+      }}
+      renderList={(items, { edit, remove, deleting }) => (
+        <div className={styles.cards}>
+          {items.map((m) => (
+            <article key={m.id} className={styles.card}>
+              <Thumb owner={m} file={m.image} alt="" ratio={[16, 10]} sizes="300px" />
+              <div className={styles.cardBody}>
+                <h3>{m.title}</h3>
+                <p className="muted">{[m.location, m.year || ""].filter(Boolean).join(" · ")}</p>
+                <div className={styles.actions}>
+                  <Button size="small" variant="secondary" onPress={() => edit(m)} aria-label={`Edit ${m.title}`}>
+                    Edit
+                  </Button>
+                  <Button size="small" variant="danger" onPress={() => remove(m)} isDisabled={deleting === m.id} aria-label={`Delete ${m.title}`}>
+                    {deleting === m.id ? "Deleting..." : "Delete"}
+                  </Button>
+                </div>
+              </div>
+            </article>
+          ))}
+        </div>
+      )}
+    />
+  );
+}

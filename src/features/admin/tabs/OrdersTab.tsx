@@ -1,0 +1,145 @@
+import type { RecordModel } from "pocketbase";
+import { formatPrice } from "../../../lib/money";
+import { useLiveList } from "../../../lib/useLiveList";
+import { Button } from "../../../ui/Button";
+import { Dialog, useDialogSelection } from "../../../ui/Dialog";
+import styles from "../admin.module.css";
+
+interface Purchase extends RecordModel {
+  product_title: string;
+  product_type: string;
+  quantity: number;
+  amount: number;
+  status: string;
+  payment_id: string;
+  created: string;
+  metadata: {
+    variant?: string;
+    size?: string;
+    color?: string;
+    customer_details?: { name?: string; email?: string; phone?: string };
+    shipping_details?: { name?: string; address?: Record<string, string | null> };
+    line_items?: { description: string; quantity: number; amount_total: number }[];
+  };
+}
+
+interface Order {
+  id: string;
+  created: string;
+  lines: Purchase[];
+  total: number;
+  status: string;
+}
+
+/** One order per payment: the purchases recorded for one paid checkout session. */
+function groupOrders(purchases: Purchase[]): Order[] {
+  const orders = new Map<string, Order>();
+  for (const p of purchases) {
+    const o = orders.get(p.payment_id) ?? { id: p.payment_id, created: p.created, lines: [], total: 0, status: p.status };
+    o.lines.push(p);
+    orders.set(p.payment_id, o);
+  }
+  return [...orders.values()].map((o) => {
+    const items = o.lines[0].metadata?.line_items;
+    // The line items include shipping; without them, sum the products.
+    const total = items ? items.reduce((n, l) => n + l.amount_total, 0) / 100 : o.lines.reduce((n, l) => n + l.amount, 0);
+    return { ...o, total };
+  });
+}
+
+export function OrdersTab() {
+  const { items, error } = useLiveList<Purchase>("purchases", "", "-created");
+  const dialog = useDialogSelection<Order>();
+  if (error) return <p className="error-text">Failed to load purchase history</p>;
+  if (!items) return <p className="muted">Loading...</p>;
+  const orders = groupOrders(items);
+  if (!orders.length) return <p className="empty-state">No orders yet.</p>;
+  const o = dialog.selected;
+  const customer = o?.lines[0].metadata?.customer_details ?? {};
+  const shipping = o?.lines[0].metadata?.shipping_details ?? {};
+  const address = shipping.address ?? {};
+  return (
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Product</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => {
+              const c = order.lines[0].metadata?.customer_details ?? {};
+              return (
+                <tr key={order.id}>
+                  <td>{new Date(order.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+                  <td>{order.lines.length === 1 ? order.lines[0].product_title : `${order.lines[0].product_title} and ${order.lines.length - 1} more`}</td>
+                  <td>
+                    <div>{c.name || "—"}</div>
+                    <div className="muted">{c.email}</div>
+                  </td>
+                  <td>{formatPrice(order.total)}</td>
+                  <td>{order.status}</td>
+                  <td>
+                    <Button size="small" variant="secondary" onPress={() => dialog.open(order)}>
+                      View Details
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Dialog isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} title="Order details" width={640}>
+        {o && (
+          <div className={styles.details}>
+            <h3>Summary</h3>
+            <dl>
+              <div><dt>Date</dt><dd>{new Date(o.created).toLocaleString("en-US")}</dd></div>
+              <div><dt>Payment</dt><dd>{o.id}</dd></div>
+              <div><dt>Status</dt><dd>{o.status}</dd></div>
+              <div><dt>Total</dt><dd>{formatPrice(o.total)}</dd></div>
+            </dl>
+            <h3>Customer</h3>
+            <dl>
+              <div><dt>Name</dt><dd>{customer.name || "—"}</dd></div>
+              <div><dt>Email</dt><dd>{customer.email || "—"}</dd></div>
+              <div><dt>Phone</dt><dd>{customer.phone || "—"}</dd></div>
+            </dl>
+            <h3>Shipping address</h3>
+            <address className={styles.address}>
+              {[shipping.name, address.line1, address.line2, [address.city, address.state, address.postal_code].filter(Boolean).join(", "), address.country].filter(Boolean).map((line, i) => (
+                <div key={i}>{line}</div>
+              ))}
+            </address>
+            <h3>Products ordered</h3>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(o.lines[0].metadata?.line_items ?? o.lines.map((l) => ({ description: l.product_title, quantity: l.quantity, amount_total: l.amount * 100 }))).map((l, i) => (
+                  <tr key={i}>
+                    <td>{l.description}</td>
+                    <td>{l.quantity}</td>
+                    <td>{formatPrice(l.amount_total / 100)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import type { Painting } from "../../../lib/catalog";
+import { pb } from "../../../lib/pocketbase";
+import { toast } from "../../../ui/toast";
+import { Button } from "../../../ui/Button";
+import { Badge } from "../../../ui/Badge";
+import { Thumb } from "../../../ui/Thumb";
+import { useLiveList } from "../../../lib/useLiveList";
+import { EntityManager } from "../EntityManager";
+import type { TagPricesValue, ImageValue } from "../formValues";
+import styles from "../admin.module.css";
+
+const PRICED = ["Print - For Sale", "Original - For Sale"];
+
+async function toggleFeatured(p: Painting) {
+  try {
+    await pb.collection("paintings").update(p.id, { featured: !p.featured });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : "";
+    if (message.includes("up to 4")) toast({ title: "Limit Reached", description: "You can only feature up to 4 paintings on the homepage.", tone: "error" });
+    else toast({ title: "Failed to update featured status", description: message, tone: "error" });
+  }
+}
+
+export function PaintingsTab() {
+  const tags = useLiveList<{ id: string; name: string } & import("pocketbase").RecordModel>("tags", "", "name").items ?? [];
+  return (
+    <EntityManager<Painting>
+      collection="paintings"
+      noun="painting"
+      addLabel="Add Painting"
+      dialogTitle={(e) => (e ? "Edit Painting" : "Add Painting")}
+      tagNames={tags.map((t) => t.name)}
+      fields={[
+        { name: "title", label: "Title", kind: "text", required: true },
+        { name: "description", label: "Description", kind: "textarea" },
+        { name: "image", label: "Image", kind: "image", required: true },
+        { name: "tagPrices", label: "Tags", kind: "tagPrices" },
+        { name: "featured", label: "Featured on the home page", kind: "bool" },
+      ]}
+      schema={z.object({})}
+      check={(v) => {
+        const tp = v.tagPrices as TagPricesValue;
+        const img = v.image as ImageValue;
+        if (!String(v.title).trim() || !(img.file || img.existing) || tp.tags.length === 0) {
+          return { title: "Missing fields", description: "Please fill all required fields and select at least one tag." };
+        }
+        const missing = tp.tags.filter((t) => PRICED.includes(t) && !(Number(tp.prices[t]) > 0));
+        return missing.length ? { title: "Missing prices", description: `Please provide prices for: ${missing.join(", ")}`, field: "tagPrices" } : null;
+      }}
+      emptyText="No paintings yet. Add your first painting!"
+      confirmText="Are you sure you want to delete this painting?"
+      texts={{
+        created: "Painting added",
+        updated: "Painting updated",
+        saveFailed: ["Error", "Failed to save painting. Please try again."],
+        deleted: "Painting deleted",
+        deleteFailed: ["Error", "Failed to delete painting"],
+      }}
+      renderList={(items, { edit, remove, deleting }) => (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Image</th>
+                <th scope="col">Title</th>
+                <th scope="col">Tags</th>
+                <th scope="col">Featured</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id}>
+                  <td className={styles.thumbCell}>
+                    <Thumb owner={p} file={p.image} alt="" ratio={[1, 1]} sizes="64px" />
+                  </td>
+                  <td>{p.title}</td>
+                  <td>
+                    <div className={styles.badges}>
+                      {(p.tags ?? []).map((t) => (
+                        <Badge key={t}>{t}</Badge>
+                      ))}
+                    </div>
+                  </td>
+                  <td>
+                    <label className={styles.switch}>
+                      <input type="checkbox" role="switch" checked={p.featured} onChange={() => void toggleFeatured(p)} aria-label={`Feature ${p.title} on the home page`} />
+                      <span>{p.featured ? "Featured" : "—"}</span>
+                    </label>
+                  </td>
+                  <td className={styles.actions}>
+                    <Button size="small" variant="secondary" onPress={() => edit(p)} aria-label={`Edit ${p.title}`}>
+                      Edit
+                    </Button>
+                    <Button size="small" variant="danger" onPress={() => remove(p)} isDisabled={deleting === p.id} aria-label={`Delete ${p.title}`}>
+                      {deleting === p.id ? "Deleting..." : "Delete"}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    />
+  );
+}
