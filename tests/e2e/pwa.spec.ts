@@ -101,11 +101,11 @@ test.describe("updates", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Deploys "build 2": a changed app shell, with the service worker's precache revision to match, as a real build would. */
-  function deploySecondBuild() {
+  /** Deploys build n: a changed app shell, with the service worker's precache revision to match, as a real build would. */
+  function deployBuild(n: number) {
     const indexPath = join(web, "index.html");
     const before = readFileSync(indexPath);
-    const after = before.toString("utf8").replace("</body>", "<!-- build 2 --></body>");
+    const after = before.toString("utf8").replace("</body>", `<!-- build ${n} --></body>`);
     writeFileSync(indexPath, after);
     const md5 = (s: string | Buffer) => createHash("md5").update(s).digest("hex");
     const swPath = join(web, "sw.js");
@@ -114,15 +114,17 @@ test.describe("updates", () => {
     writeFileSync(swPath, sw.replace(md5(before), md5(after)));
   }
 
+  const checkForUpdate = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
   test("a second build served to an open page shows the update prompt, and reloads only when asked", async ({ page }) => {
     await page.goto(server.url + "/");
     await controlled(page);
     await page.evaluate(() => ((window as unknown as { firstLoad: boolean }).firstLoad = true));
     await expect(page.getByTestId("update-prompt")).toHaveCount(0);
 
-    deploySecondBuild();
+    deployBuild(2);
     // The app checks for a new build when the tab comes back into view; ask the same way.
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await checkForUpdate(page);
 
     const prompt = page.getByTestId("update-prompt");
     await expect(prompt).toBeVisible({ timeout: 15000 });
@@ -140,5 +142,30 @@ test.describe("updates", () => {
     await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
     await expect(page.getByTestId("update-prompt")).toHaveCount(0);
     expect(await page.content()).toContain("<!-- build 2 -->");
+  });
+  test("reloading into a new build in one tab leaves another open tab alone until its own click", async ({ context }) => {
+    const first = await context.newPage();
+    await first.goto(server.url + "/");
+    await controlled(first);
+    const second = await context.newPage();
+    await second.goto(server.url + "/gallery");
+    await controlled(second);
+    await second.evaluate(() => ((window as unknown as { firstLoad: boolean }).firstLoad = true));
+
+    deployBuild(3);
+    await checkForUpdate(first);
+    await expect(first.getByTestId("update-prompt")).toBeVisible({ timeout: 15000 });
+    await expect(second.getByTestId("update-prompt")).toBeVisible({ timeout: 15000 });
+
+    await Promise.all([first.waitForEvent("load"), first.getByTestId("update-prompt").getByRole("button", { name: "Reload" }).click()]);
+    expect(await first.content()).toContain("<!-- build 3 -->");
+
+    // The other tab is told, and keeps what the person was doing.
+    await expect(second.getByTestId("update-prompt")).toContainText("Lanternwood Studio was updated in another tab.");
+    await second.waitForTimeout(1000);
+    expect(await second.evaluate(() => (window as unknown as { firstLoad?: boolean }).firstLoad)).toBe(true);
+    await Promise.all([second.waitForEvent("load"), second.getByTestId("update-prompt").getByRole("button", { name: "Reload" }).click()]);
+    expect(await second.content()).toContain("<!-- build 3 -->");
+    await expect(second.getByTestId("update-prompt")).toHaveCount(0);
   });
 });

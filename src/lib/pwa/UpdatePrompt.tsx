@@ -22,14 +22,30 @@ export function UpdatePrompt() {
     onRegisteredSW(_url, r) {
       registration.current = r;
     },
-    onNeedReload() {
-      if (chosen.current) window.location.reload();
-      else setUpdatedElsewhere(true);
-    },
+    // The plugin would reload every tab here, and only tabs that had a worker when they opened hear
+    // of it; the controllerchange listener below decides instead.
+    onNeedReload() {},
     onRegisterError(err) {
       console.warn("Service worker registration failed", err);
     },
   });
+
+  useEffect(() => {
+    // A new worker took charge: reload this tab if the person asked for it here, else say so and wait.
+    // The very first worker taking charge (first visit) is not an update.
+    const sw = navigator.serviceWorker;
+    if (!sw) return;
+    let previous = sw.controller;
+    const onChange = () => {
+      const wasControlled = previous !== null;
+      previous = sw.controller;
+      if (!wasControlled) return;
+      if (chosen.current) window.location.reload();
+      else setUpdatedElsewhere(true);
+    };
+    sw.addEventListener("controllerchange", onChange);
+    return () => sw.removeEventListener("controllerchange", onChange);
+  }, []);
 
   useEffect(() => {
     // Look for a new build now and then: hourly, when the tab comes back into view, and on reconnect.
