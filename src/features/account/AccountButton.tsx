@@ -12,7 +12,7 @@ export function AccountButton() {
   if (user) {
     return (
       <Link to={user.is_admin ? "/admin" : "/customer/dashboard"} className={styles.accountLink}>
-        {user.is_admin ? "Studio" : "My account"}
+        {user.is_admin ? "Studio" : <>My<span className={styles.wideOnly}>&nbsp;account</span></>}
       </Link>
     );
   }

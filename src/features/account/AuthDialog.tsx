@@ -35,7 +35,8 @@ export default function AuthDialog({ isOpen, onOpenChange, initialMode = "sign-i
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [problem, setProblem] = useState("");
   const [resetSent, setResetSent] = useState("");
-  const form = useForm(z.object({ ...signUpSchema.shape, password: z.string() }), {
+  // Each mode checks its own fields in submit(); the form itself only holds the values.
+  const form = useForm(z.object({ email: z.string(), first_name: z.string(), last_name: z.string(), password: z.string() }), {
     email: prefill.email ?? "",
     first_name: prefill.first_name ?? "",
     last_name: prefill.last_name ?? "",

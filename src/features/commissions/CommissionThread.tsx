@@ -28,7 +28,10 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
   const end = useRef<HTMLDivElement>(null);
   const queued = useOutbox<MessageDraft>("commission-message").items.filter((a) => a.payload.commission === commissionId);
 
-  useEffect(() => end.current?.scrollIntoView({ block: "end" }), [items?.length]);
+  // Braces matter: scrollIntoView may return a promise, which React would take for a cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [items?.length]);
 
   // What the other side sent is read once it is on screen here.
   useEffect(() => {
