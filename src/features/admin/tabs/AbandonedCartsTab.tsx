@@ -6,6 +6,7 @@ import { useLiveList } from "../../../lib/useLiveList";
 import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { toast } from "../../../ui/toast";
+import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 
 interface AbandonedCart extends RecordModel {
@@ -47,19 +48,7 @@ export function AbandonedCartsTab() {
   const c = dialog.selected;
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Items</th>
-              <th scope="col">Total</th>
-              <th scope="col">Last Activity</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+      <AdminTable headers={["Date", "Items", "Total", "Last Activity", "Customer", "Actions"]}>
             {items.map((cart) => (
               <tr key={cart.id}>
                 <td>{when(cart.created)}</td>
@@ -77,9 +66,7 @@ export function AbandonedCartsTab() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </AdminTable>
       <Dialog isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} title="Cart Details" width={680}>
         {c && (
           <div className={styles.details}>
@@ -89,19 +76,7 @@ export function AbandonedCartsTab() {
               <div><dt>Customer</dt><dd>{[c.user_name, c.user_email].filter(Boolean).join(" · ") || "Guest"}</dd></div>
               <div><dt>Session id</dt><dd className={styles.mono}>{c.session_id}</dd></div>
             </dl>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">Product</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">Variant</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Qty</th>
-                    <th scope="col">Total</th>
-                  </tr>
-                </thead>
-                <tbody>
+            <AdminTable headers={["Product", "Type", "Variant", "Price", "Qty", "Total"]}>
                   {c.cart_items.map((i, n) => (
                     <tr key={n}>
                       <td>{i.title}</td>
@@ -112,9 +87,7 @@ export function AbandonedCartsTab() {
                       <td>{formatPrice((i.price ?? 0) * i.quantity)}</td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-            </div>
+                </AdminTable>
           </div>
         )}
       </Dialog>

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Book } from "../../../lib/catalog";
 import { formatPrice } from "../../../lib/money";
-import { Button } from "../../../ui/Button";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
 import { hasImage, optionalDecimal, optionalUrl, required } from "./rules";
+import { AdminTable, EditDelete } from "../parts";
 import styles from "../admin.module.css";
 
 export function BooksTab() {
@@ -43,18 +43,7 @@ export function BooksTab() {
         deleteFailed: ["Error", "There was an error deleting the book. Please try again."],
       }}
       renderList={(items, { edit, remove, deleting }) => (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">Title</th>
-                <th scope="col">Price</th>
-                <th scope="col">Featured</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
+        <AdminTable headers={["Image", "Title", "Price", "Featured", "Actions"]}>
               {items.map((b) => (
                 <tr key={b.id}>
                   <td className={styles.thumbCell}>
@@ -63,19 +52,12 @@ export function BooksTab() {
                   <td>{b.title}</td>
                   <td>{formatPrice(b.price > 0 ? b.price : null)}</td>
                   <td>{b.featured ? "Yes" : "No"}</td>
-                  <td className={styles.actions}>
-                    <Button size="small" variant="secondary" onPress={() => edit(b)} aria-label={`Edit ${b.title}`}>
-                      Edit
-                    </Button>
-                    <Button size="small" variant="danger" onPress={() => remove(b)} isDisabled={deleting === b.id} aria-label={`Delete ${b.title}`}>
-                      {deleting === b.id ? "Deleting..." : "Delete"}
-                    </Button>
+                  <td>
+                    <EditDelete name={b.title} onEdit={() => edit(b)} onDelete={() => remove(b)} deleting={deleting === b.id} />
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </AdminTable>
       )}
     />
   );

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Character } from "../../../lib/catalog";
 import { Badge } from "../../../ui/Badge";
-import { Button } from "../../../ui/Button";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
 import { optionalUrl, required } from "./rules";
+import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
 
 export function CharactersTab() {
@@ -64,14 +64,7 @@ export function CharactersTab() {
                   <Badge tone={c.character_type === "pebblewick" ? "sea" : "lavender"}>{c.character_type === "pebblewick" ? "Pebblewick" : "Cryptid"}</Badge>
                   <Badge tone={c.status === "current" ? "moss" : "lantern"}>{c.status === "current" ? "Current" : "Upcoming"}</Badge>
                 </div>
-                <div className={styles.actions}>
-                  <Button size="small" variant="secondary" onPress={() => edit(c)} aria-label={`Edit ${c.name}`}>
-                    Edit
-                  </Button>
-                  <Button size="small" variant="danger" onPress={() => remove(c)} isDisabled={deleting === c.id} aria-label={`Delete ${c.name}`}>
-                    {deleting === c.id ? "Deleting..." : "Delete"}
-                  </Button>
-                </div>
+                <EditDelete name={c.name} onEdit={() => edit(c)} onDelete={() => remove(c)} deleting={deleting === c.id} />
               </div>
             </article>
           ))}

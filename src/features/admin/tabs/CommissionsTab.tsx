@@ -6,6 +6,7 @@ import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { toast } from "../../../ui/toast";
 import { CommissionWorkspace, typeLabel, type Commission } from "../../commissions";
+import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 
 const NEXT: Record<string, { label: string; status: Commission["status"] } | undefined> = {
@@ -63,19 +64,7 @@ export function CommissionsTab() {
   if (!items.length) return <p className="empty-state">No commission requests yet.</p>;
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Type</th>
-              <th scope="col">Contact</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+      <AdminTable headers={["Title", "Type", "Contact", "Status", "Created", "Actions"]}>
             {items.map((c) => (
               <tr key={c.id}>
                 <td>{c.title || c.type}</td>
@@ -100,9 +89,7 @@ export function CommissionsTab() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </AdminTable>
       <Dialog isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} title={selected ? `${typeLabel(selected.type)} for ${selected.contact_name || selected.contact_email}` : "Commission"} width={700}>
         {selected && (
           <Suspense fallback={<p className="muted">Loading...</p>}>

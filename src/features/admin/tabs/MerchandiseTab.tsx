@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Merchandise } from "../../../lib/catalog";
 import { formatPrice } from "../../../lib/money";
 import { Badge } from "../../../ui/Badge";
-import { Button } from "../../../ui/Button";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
 import { optionalDecimal, optionalWhole, required } from "./rules";
+import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
 
 export function MerchandiseTab() {
@@ -60,14 +60,7 @@ export function MerchandiseTab() {
                   ))}
                 </div>
                 <p className="price">{formatPrice(m.price > 0 ? m.price : null)}</p>
-                <div className={styles.actions}>
-                  <Button size="small" variant="secondary" onPress={() => edit(m)} aria-label={`Edit ${m.title}`}>
-                    Edit
-                  </Button>
-                  <Button size="small" variant="danger" onPress={() => remove(m)} isDisabled={deleting === m.id} aria-label={`Delete ${m.title}`}>
-                    {deleting === m.id ? "Deleting..." : "Delete"}
-                  </Button>
-                </div>
+                <EditDelete name={m.title} onEdit={() => edit(m)} onDelete={() => remove(m)} deleting={deleting === m.id} />
               </div>
             </article>
           ))}

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { Mural } from "../../../lib/catalog";
-import { Button } from "../../../ui/Button";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
 import { hasImage, optionalWhole, required } from "./rules";
+import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
 
 export function MuralsTab() {
@@ -39,14 +39,7 @@ export function MuralsTab() {
               <div className={styles.cardBody}>
                 <h3>{m.title}</h3>
                 <p className="muted">{[m.location, m.year || ""].filter(Boolean).join(" · ")}</p>
-                <div className={styles.actions}>
-                  <Button size="small" variant="secondary" onPress={() => edit(m)} aria-label={`Edit ${m.title}`}>
-                    Edit
-                  </Button>
-                  <Button size="small" variant="danger" onPress={() => remove(m)} isDisabled={deleting === m.id} aria-label={`Delete ${m.title}`}>
-                    {deleting === m.id ? "Deleting..." : "Delete"}
-                  </Button>
-                </div>
+                <EditDelete name={m.title} onEdit={() => edit(m)} onDelete={() => remove(m)} deleting={deleting === m.id} />
               </div>
             </article>
           ))}

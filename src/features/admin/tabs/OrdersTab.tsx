@@ -3,6 +3,7 @@ import { formatPrice } from "../../../lib/money";
 import { useLiveList } from "../../../lib/useLiveList";
 import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
+import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 
 interface Purchase extends RecordModel {
@@ -60,19 +61,7 @@ export function OrdersTab() {
   const address = shipping.address ?? {};
   return (
     <>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Product</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+      <AdminTable headers={["Date", "Product", "Customer", "Amount", "Status", "Actions"]}>
             {orders.map((order) => {
               const c = order.lines[0].metadata?.customer_details ?? {};
               return (
@@ -93,9 +82,7 @@ export function OrdersTab() {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      </div>
+          </AdminTable>
       <Dialog isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} title="Order details" width={640}>
         {o && (
           <div className={styles.details}>

@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { Painting } from "../../../lib/catalog";
 import { pb } from "../../../lib/pocketbase";
 import { toast } from "../../../ui/toast";
-import { Button } from "../../../ui/Button";
 import { Badge } from "../../../ui/Badge";
 import { Thumb } from "../../../ui/Thumb";
 import { useLiveList } from "../../../lib/useLiveList";
 import { EntityManager } from "../EntityManager";
 import type { TagPricesValue, ImageValue } from "../formValues";
+import { AdminTable, EditDelete } from "../parts";
 import styles from "../admin.module.css";
 
 const PRICED = ["Print - For Sale", "Original - For Sale"];
@@ -58,18 +58,7 @@ export function PaintingsTab() {
         deleteFailed: ["Error", "Failed to delete painting"],
       }}
       renderList={(items, { edit, remove, deleting }) => (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">Title</th>
-                <th scope="col">Tags</th>
-                <th scope="col">Featured</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
+        <AdminTable headers={["Image", "Title", "Tags", "Featured", "Actions"]}>
               {items.map((p) => (
                 <tr key={p.id}>
                   <td className={styles.thumbCell}>
@@ -89,19 +78,12 @@ export function PaintingsTab() {
                       <span>{p.featured ? "Featured" : "—"}</span>
                     </label>
                   </td>
-                  <td className={styles.actions}>
-                    <Button size="small" variant="secondary" onPress={() => edit(p)} aria-label={`Edit ${p.title}`}>
-                      Edit
-                    </Button>
-                    <Button size="small" variant="danger" onPress={() => remove(p)} isDisabled={deleting === p.id} aria-label={`Delete ${p.title}`}>
-                      {deleting === p.id ? "Deleting..." : "Delete"}
-                    </Button>
+                  <td>
+                    <EditDelete name={p.title} onEdit={() => edit(p)} onDelete={() => remove(p)} deleting={deleting === p.id} />
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </AdminTable>
       )}
     />
   );
