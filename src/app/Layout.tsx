@@ -1,9 +1,10 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useHref, useLocation, useNavigate } from "react-router-dom";
 import { RouterProvider } from "react-aria-components";
 import { AppStatus } from "../lib/pwa";
 import { Toaster } from "../ui/Toaster";
 import { CartDrawer } from "../features/cart";
+import { useAuth } from "../features/account";
 import { Navbar } from "./Navbar";
 import { Footer } from "./Footer";
 import { PageLoading } from "./PageLoading";
@@ -12,6 +13,15 @@ import { PageLoading } from "./PageLoading";
 export function Layout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const user = useAuth((s) => s.user);
+  const launched = useRef(false);
+  // The installed app opens straight into the dashboard for a signed-in admin (the studio's tablet).
+  useEffect(() => {
+    if (launched.current || !user) return;
+    launched.current = true;
+    const installed = globalThis.matchMedia?.("(display-mode: standalone)").matches;
+    if (installed && user.is_admin && pathname === "/") navigate("/admin", { replace: true });
+  }, [user, pathname, navigate]);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
