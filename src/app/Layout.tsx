@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Outlet, useHref, useLocation, useNavigate } from "react-router-dom";
-import { RouterProvider } from "react-aria-components";
+import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { AppStatus } from "../lib/pwa";
 import { Toaster } from "../ui/Toaster";
 import { CartDrawer } from "../features/cart";
@@ -26,7 +25,7 @@ export function Layout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <RouterProvider navigate={navigate} useHref={useHref}>
+    <>
       <a className="visually-hidden" href="#main">
         Skip to content
       </a>
@@ -40,6 +39,6 @@ export function Layout() {
       <CartDrawer />
       <Toaster />
       <AppStatus />
-    </RouterProvider>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { Button as AriaButton, Link as AriaLink, type ButtonProps as AriaButtonProps, type LinkProps as AriaLinkProps } from "react-aria-components";
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
+import { Link } from "react-router-dom";
 import styles from "./Button.module.css";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "ghost" | "danger";
@@ -6,17 +7,28 @@ export type ButtonVariant = "primary" | "accent" | "secondary" | "ghost" | "dang
 interface Look {
   variant?: ButtonVariant;
   size?: "normal" | "small" | "icon";
+  className?: string;
 }
 
-function classes({ variant = "primary", size = "normal" }: Look, extra?: string) {
-  return [styles.button, styles[variant], size !== "normal" && styles[size], extra].filter(Boolean).join(" ");
+function classes({ variant = "primary", size = "normal", className }: Look) {
+  return [styles.button, styles[variant], size !== "normal" && styles[size], className].filter(Boolean).join(" ");
 }
 
-export function Button({ variant, size, className, ...props }: AriaButtonProps & Look & { className?: string }) {
-  return <AriaButton {...props} className={classes({ variant, size }, className)} />;
+type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "onClick" | "disabled"> & Look & { onPress?: () => void; isDisabled?: boolean };
+
+/**
+ * The studio's button: a native <button>, so public pages need no interaction library for
+ * their first paint. The onPress/isDisabled names match the react-aria components used in
+ * dialogs and forms.
+ */
+export function Button({ variant, size, className, onPress, isDisabled, type = "button", ...props }: ButtonProps) {
+  return <button {...props} type={type} disabled={isDisabled} onClick={onPress && (() => onPress())} className={classes({ variant, size, className })} />;
 }
 
-/** A link that looks like a button; in-app hrefs go through the router (see RouterProvider in App). */
-export function LinkButton({ variant, size, className, ...props }: AriaLinkProps & Look & { className?: string }) {
-  return <AriaLink {...props} className={classes({ variant, size }, className)} />;
+type LinkButtonProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & Look & { href: string };
+
+/** A link that looks like a button; paths inside the app go through the router. */
+export function LinkButton({ variant, size, className, href, ...props }: LinkButtonProps) {
+  const cls = classes({ variant, size, className });
+  return href.startsWith("/") ? <Link {...props} to={href} className={cls} /> : <a {...props} href={href} className={cls} />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import styles from "./Dialog.module.css";
 
@@ -41,26 +41,4 @@ export function Dialog({ isOpen, onOpenChange, title, children, footer, width, k
   );
 }
 
-/**
- * Selection for a details dialog: the dialog closes first and the item is cleared 300 ms later
- * (SPEC §4), so the content does not vanish while the dialog animates out.
- */
-export function useDialogSelection<T>() {
-  const [selected, setSelected] = useState<T | null>(null);
-  const [isOpen, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return {
-    selected,
-    isOpen,
-    open(item: T) {
-      clearTimeout(timer.current);
-      setSelected(item);
-      setOpen(true);
-    },
-    onOpenChange(open: boolean) {
-      setOpen(open);
-      if (!open) timer.current = setTimeout(() => setSelected(null), 300);
-    },
-  };
-}
+export { useDialogSelection } from "./useDialogSelection";

@@ -1,93 +1,18 @@
-import { useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { Dialog } from "../../ui/Dialog";
-import { Button } from "../../ui/Button";
-import { formatPrice } from "../../lib/money";
-import { itemCount, lineKey, totals } from "./cartRules";
-import { clearCart, closeCart, removeFromCart, setQuantity, useCart } from "./cartStore";
-import { CheckoutDialog } from "./CheckoutDialog";
-import styles from "./Cart.module.css";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useCart } from "./cartStore";
+
+// The drawer and checkout dialog load the first time the cart opens, not with the page.
+const CartSheet = lazy(() => import("./CartSheet"));
 
 export function CartDrawer() {
-  const { items, isOpen } = useCart();
-  const [checkingOut, setCheckingOut] = useState(false);
-  const navigate = useNavigate();
-  const { subtotal } = totals(items);
-
-  return (
-    <>
-      <Dialog
-        kind="sheet"
-        isOpen={isOpen}
-        onOpenChange={(open) => useCart.setState({ isOpen: open })}
-        title={`Shopping Cart (${itemCount(items)})`}
-        footer={
-          items.length > 0 && (
-            <>
-              <Button variant="ghost" onPress={() => clearCart()}>
-                Clear Cart
-              </Button>
-              <Button variant="accent" onPress={() => setCheckingOut(true)}>
-                Checkout
-              </Button>
-            </>
-          )
-        }
-      >
-        {items.length === 0 ? (
-          <div className={styles.empty}>
-            <p>Your cart is empty</p>
-            <Button
-              variant="secondary"
-              onPress={() => {
-                closeCart();
-                navigate("/gallery");
-              }}
-            >
-              Continue Shopping
-            </Button>
-          </div>
-        ) : (
-          <>
-            <ul className={styles.lines}>
-              {items.map((item) => {
-                const key = lineKey(item);
-                const details = [item.size, item.color].filter(Boolean).join(" · ");
-                return (
-                  <li key={key} className={styles.line}>
-                    {item.image_url ? (
-                      <img src={item.image_url} alt="" width={72} height={72} className={styles.lineImage} loading="lazy" />
-                    ) : (
-                      <span className={styles.lineImage} aria-hidden="true" />
-                    )}
-                    <div className={styles.lineInfo}>
-                      <p className={styles.lineTitle}>{item.title}</p>
-                      {details && <p className={styles.lineDetails}>{details}</p>}
-                      <p className={styles.linePrice}>{formatPrice(item.price)}</p>
-                      <div className={styles.quantity} role="group" aria-label={`Quantity of ${item.title}`}>
-                        <button type="button" onClick={() => setQuantity(key, item.quantity - 1)} aria-label={`One fewer ${item.title}`}>
-                          −
-                        </button>
-                        <span aria-live="polite">{item.quantity}</span>
-                        <button type="button" onClick={() => setQuantity(key, item.quantity + 1)} aria-label={`One more ${item.title}`}>
-                          +
-                        </button>
-                        <button type="button" className={styles.remove} onClick={() => removeFromCart(key)} aria-label={`Remove ${item.title}`}>
-                          Remove
-                        </button>
-                      </div>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            <p className={styles.subtotal}>
-              <span>Subtotal</span> <strong>{formatPrice(subtotal)}</strong>
-            </p>
-          </>
-        )}
-      </Dialog>
-      <CheckoutDialog isOpen={checkingOut} onOpenChange={setCheckingOut} />
-    </>
-  );
+  const isOpen = useCart((s) => s.isOpen);
+  const [wanted, setWanted] = useState(isOpen);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <CartSheet />
+    </Suspense>
+  ) : null;
 }

@@ -3,7 +3,7 @@ import { useDialogSelection } from "../../ui/Dialog";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Painting } from "../../lib/catalog";
 import { ArtworkCard } from "./ArtworkCard";
-import { PaintingDialog } from "./PaintingDialog";
+import PaintingDialog from "./PaintingDialog";
 import { SectionState } from "./SectionState";
 import styles from "./catalog.module.css";
 

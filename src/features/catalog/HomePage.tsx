@@ -1,12 +1,12 @@
 import { LinkButton, Button } from "../../ui/Button";
 import { Thumb } from "../../ui/Thumb";
-import { useDialogSelection } from "../../ui/Dialog";
+import { lazy, Suspense } from "react";
+import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Painting } from "../../lib/catalog";
 import { CharacterShowcase } from "../characters";
 import { addToCart } from "../cart";
 import { ArtworkCard } from "./ArtworkCard";
-import { PaintingDialog } from "./PaintingDialog";
 import { autographedBookLine } from "./cartItems";
 import styles from "./catalog.module.css";
 
@@ -36,6 +36,8 @@ function FeaturedBookCard() {
   );
 }
 
+const PaintingDialog = lazy(() => import("./PaintingDialog"));
+
 function FeaturedArtwork() {
   const { rows } = useCatalog("paintings");
   const dialog = useDialogSelection<Painting>();
@@ -57,7 +59,11 @@ function FeaturedArtwork() {
           <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
         ))}
       </div>
-      <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+      {dialog.selected && (
+        <Suspense fallback={null}>
+          <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+        </Suspense>
+      )}
     </section>
   );
 }

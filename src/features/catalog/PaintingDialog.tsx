@@ -6,7 +6,7 @@ import { PaintingPricing } from "./PaintingPricing";
 import { TagBadge } from "./TagBadge";
 import styles from "./catalog.module.css";
 
-export function PaintingDialog({ painting, isOpen, onOpenChange }: { painting: Painting | null; isOpen: boolean; onOpenChange: (o: boolean) => void }) {
+export default function PaintingDialog({ painting, isOpen, onOpenChange }: { painting: Painting | null; isOpen: boolean; onOpenChange: (o: boolean) => void }) {
   return (
     <Dialog
       isOpen={isOpen}

@@ -1,53 +1,16 @@
-import { LinkButton } from "../../ui/Button";
-import { Dialog, useDialogSelection } from "../../ui/Dialog";
+import { lazy, Suspense } from "react";
+import { useDialogSelection } from "../../ui/useDialogSelection";
 import { Thumb } from "../../ui/Thumb";
 import { Badge } from "../../ui/Badge";
 import type { Character } from "../../lib/catalog";
 import styles from "./characters.module.css";
 
+// The modal loads on the first click, keeping dialogs out of the pages' first paint.
+const CharacterDialog = lazy(() => import("./CharacterDialog"));
+
 /** SPEC §2: 1, 2, 3 or 4-and-more columns depending on the count. */
 function columns(count: number) {
   return styles[`cols${Math.min(Math.max(count, 1), 4)}`];
-}
-
-export function CharacterDialog({ character, isOpen, onOpenChange }: { character: Character | null; isOpen: boolean; onOpenChange: (o: boolean) => void }) {
-  const c = character;
-  return (
-    <Dialog isOpen={isOpen} onOpenChange={onOpenChange} title={c?.name ?? ""} width={760}>
-      {c && (
-        <div className={styles.detail}>
-          <Thumb owner={c} file={c.image} alt={c.name} ratio={[1, 1]} sizes="(min-width: 760px) 320px, 90vw" className={styles.portrait} />
-          <div>
-            <h3>Bio</h3>
-            {(c.bio || c.description)
-              .split("\n")
-              .filter((p) => p.trim())
-              .map((p, i) => (
-                <p key={i}>{p}</p>
-              ))}
-            {c.artist_notes && (
-              <>
-                <h3>Artist&apos;s Notes</h3>
-                <p className={styles.notes}>{c.artist_notes}</p>
-              </>
-            )}
-            <div className={styles.links}>
-              {c.youtube_url && (
-                <LinkButton variant="secondary" href={c.youtube_url} target="_blank" rel="noopener noreferrer">
-                  Watch Videos
-                </LinkButton>
-              )}
-              {c.printful_store_url && (
-                <LinkButton href={c.printful_store_url} target="_blank" rel="noopener noreferrer">
-                  {c.character_type === "pebblewick" ? "Pebblewick Merch" : "HCA Merch"}
-                </LinkButton>
-              )}
-            </div>
-          </div>
-        </div>
-      )}
-    </Dialog>
-  );
 }
 
 export function CharacterGrid({ characters, upcoming = false }: { characters: Character[]; upcoming?: boolean }) {
@@ -68,7 +31,11 @@ export function CharacterGrid({ characters, upcoming = false }: { characters: Ch
           </li>
         ))}
       </ul>
-      <CharacterDialog character={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+      {dialog.selected && (
+        <Suspense fallback={null}>
+          <CharacterDialog character={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+        </Suspense>
+      )}
     </>
   );
 }
