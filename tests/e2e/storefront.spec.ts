@@ -156,7 +156,10 @@ test("only one toast shows at a time, and it goes away by itself", async ({ page
   await page.goto("/gallery");
   const first = page.getByRole("article").filter({ hasText: "Sea Glass Morning" });
   await first.getByRole("button", { name: /Add print of/ }).click();
+  const cart = page.getByRole("dialog", { name: /Shopping Cart/ });
+  await expect(cart).toBeVisible();
   await page.keyboard.press("Escape");
+  await expect(cart).toBeHidden();
   await first.getByRole("button", { name: /Add print of/ }).click();
   await expect(page.getByTestId("toast")).toHaveCount(1);
   await expect(page.getByTestId("toast")).toContainText("Quantity updated");

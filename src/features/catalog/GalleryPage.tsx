@@ -8,7 +8,7 @@ export function GalleryPage() {
     <div className="container">
       <header className="section" style={{ paddingBottom: 0 }}>
         <p className="eyebrow">Originals · prints · books · murals</p>
-        <h1>{"Gallery <h1>Gallery &amp; Shop</h1> Shop"}</h1>
+        <h1>{"Gallery & Shop"}</h1>
         <p className="muted">Every piece starts as a loose wash on cotton paper. Take one home, or ask for one of your own.</p>
       </header>
       <BooksSection />
