@@ -6,17 +6,8 @@ function list(value) {
   return Array.isArray(value) ? value : [];
 }
 
-// A JSON field read from a record comes back as raw bytes-like data; normalise it to plain JS.
 function json(record, field) {
-  const raw = record.get(field);
-  if (raw === null || raw === undefined) return null;
-  try {
-    const value = JSON.parse(toString(raw));
-    // A multipart form sends an empty field as "": that means no value.
-    return value === "" ? null : value;
-  } catch (_) {
-    return null;
-  }
+  return require(`${__hooks}/lib/records.js`).readJson(record, field, null);
 }
 
 function checkPainting(app, record) {

@@ -10,7 +10,7 @@ function find(app, id) {
 
 function sessionSummary(app, id) {
   const s = find(app, id);
-  const lines = JSON.parse(toString(s.get("line_items")) || "[]");
+  const lines = require(`${__hooks}/lib/records.js`).readJson(s, "line_items", []);
   return {
     session_id: id,
     provider: s.getString("provider"),

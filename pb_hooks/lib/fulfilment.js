@@ -7,6 +7,7 @@
  * Returns true when this call recorded the purchases, false when they already were.
  */
 function fulfil(app, providerSessionId, details) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
   let recorded = false;
   app.runInTransaction((tx) => {
     // Re-read inside the transaction: SQLite serialises writers, so a concurrent repeat of the
@@ -14,7 +15,7 @@ function fulfil(app, providerSessionId, details) {
     const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
     if (session.getString("fulfilled_at")) return;
 
-    const lines = JSON.parse(toString(session.get("line_items")) || "[]");
+    const lines = readJson(session, "line_items", []);
     const lineItems = lines
       .map((l) => ({ description: l.title, quantity: l.quantity, amount_total: l.unit_amount * l.quantity }))
       .concat([{ description: "Shipping", quantity: 1, amount_total: 495 }]);
@@ -60,16 +61,17 @@ function fulfil(app, providerSessionId, details) {
 
 // A sold original leaves the shop; tracked merchandise stock goes down.
 function takeFromStock(tx, line) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
   if (line.item_type === "painting" && line.variant === "original") {
     const p = tx.findRecordById("paintings", line.item_id);
-    const tags = JSON.parse(toString(p.get("tags")) || "[]").filter((t) => t !== "Original - For Sale");
+    const tags = readJson(p, "tags", []).filter((t) => t !== "Original - For Sale");
     if (tags.indexOf("Original - Sold Out") < 0) tags.push("Original - Sold Out");
     p.set("tags", tags);
     tx.save(p);
   }
   if (line.item_type === "merchandise") {
     const m = tx.findRecordById("merchandise", line.item_id);
-    const inventory = JSON.parse(toString(m.get("inventory_count")) || "null");
+    const inventory = readJson(m, "inventory_count", null);
     if (typeof inventory === "number") {
       const left = Math.max(0, inventory - line.quantity);
       m.set("inventory_count", left);

@@ -13,12 +13,7 @@ function refuse(message) {
 }
 
 function json(record, field) {
-  try {
-    const v = JSON.parse(toString(record.get(field)));
-    return v === "" ? null : v;
-  } catch (_) {
-    return null;
-  }
+  return require(`${__hooks}/lib/records.js`).readJson(record, field, null);
 }
 
 function cents(dollars) {
