@@ -3,14 +3,11 @@
 package main
 
 import (
-	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/pocketbase/pocketbase"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 )
@@ -35,38 +32,12 @@ func main() {
 
 	webDir := env("STUDIO_WEB_DIR", filepath.Join(root, "dist"))
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.GET("/{path...}", spaHandler(os.DirFS(webDir)))
+		se.Router.Bind(apiGzip())
+		se.Router.GET("/{path...}", webHandler(os.DirFS(webDir)))
 		return se.Next()
 	})
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)
-	}
-}
-
-// spaHandler serves the built PWA and falls back to index.html for client-side
-// routes, so a deep link like /book/abc survives a reload. API and admin-UI paths
-// are registered by PocketBase itself and never reach this handler; the guard
-// below keeps a mistyped /api/ path a JSON 404 instead of the app shell.
-func spaHandler(web fs.FS) func(*core.RequestEvent) error {
-	static := apis.Static(web, false)
-	return func(e *core.RequestEvent) error {
-		p := e.Request.URL.Path
-		if strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/_/") {
-			return e.NotFoundError("", nil)
-		}
-		name := strings.TrimPrefix(p, "/")
-		if name != "" {
-			if info, err := fs.Stat(web, name); err == nil && !info.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
-					e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-				} else {
-					e.Response.Header().Set("Cache-Control", "no-cache")
-				}
-				return static(e)
-			}
-		}
-		e.Response.Header().Set("Cache-Control", "no-cache")
-		return e.FileFS(web, "index.html")
 	}
 }

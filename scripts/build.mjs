@@ -7,6 +7,7 @@ const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 for (const [cmd, args] of [
   [process.execPath, [join(root, "scripts/build-server.mjs")]],
   [npx, ["vite", "build", "--logLevel", "warn"]],
+  [process.execPath, [join(root, "scripts/build-compress.mjs")]],
 ]) {
   const res = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
   if (res.status !== 0) process.exit(res.status ?? 1);

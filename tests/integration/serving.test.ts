@@ -1,6 +1,43 @@
 // One server for everything: the built PWA with a fallback for client routes, the API and the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startServer, type TestServer } from "../support/server";
+
+const dist = join(import.meta.dirname, "..", "..", "dist");
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET as the bytes travel (fetch would decode them), with the request headers given. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function decoded(res: RawResponse): Buffer {
+  const encoding = res.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(res.body);
+  if (encoding === "gzip") return gunzipSync(res.body);
+  return res.body;
+}
+
+async function entryScript(): Promise<string> {
+  return (await (await fetch(`${server.url}/`)).text()).match(/\/assets\/[^"]+\.js/)![0];
+}
 
 let server: TestServer;
 
@@ -41,5 +78,96 @@ describe("serving", () => {
     const res = await fetch(server.url + asset);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("sends a missing build file as a 404, never as the app page", async () => {
+    for (const path of ["/assets/index-gone1234.js", "/assets/style-gone.css", "/icons/no-such-icon.png", "/.vite/manifest.json"]) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type") ?? "", path).not.toMatch(/text\/html/);
+      expect(await res.text(), path).not.toContain('<div id="root">');
+    }
+  });
+
+  it("asks browsers to revalidate the page, the service worker and the manifest", async () => {
+    for (const path of ["/", "/gallery", "/sw.js", "/manifest.webmanifest"]) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-cache");
+    }
+    const asset = await fetch(server.url + (await entryScript()));
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers a revalidation of an unchanged page with 304 and no body", async () => {
+    const first = await fetch(`${server.url}/`, { headers: { "accept-encoding": "br" } });
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const again = await rawGet(`${server.url}/`, { "accept-encoding": "br", "if-none-match": etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+});
+
+describe("compression", () => {
+  it("sends the Brotli copy of a script to a browser that takes Brotli, and it decodes to the built file", async () => {
+    const path = await entryScript();
+    const res = await rawGet(server.url + path, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    const file = readFileSync(join(dist, path));
+    expect(res.body.length).toBeLessThan(file.length / 2);
+    expect(decoded(res).equals(file)).toBe(true);
+  });
+
+  it("falls back to gzip, then to the plain file, as the browser accepts", async () => {
+    const path = await entryScript();
+    const file = readFileSync(join(dist, path));
+    const gzip = await rawGet(server.url + path, { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(decoded(gzip).equals(file)).toBe(true);
+    const refused = await rawGet(server.url + path, { "accept-encoding": "br;q=0, gzip;q=0.5" });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+    const plain = await rawGet(server.url + path);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(plain.body.equals(file)).toBe(true);
+  });
+
+  it("compresses the page, the styles, the service worker and the manifest", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const css = html.match(/\/assets\/[^"]+\.css/)![0];
+    for (const path of ["/", "/gallery", css, "/sw.js", "/manifest.webmanifest"]) {
+      const res = await rawGet(server.url + path, { "accept-encoding": "br, gzip" });
+      expect(res.status, path).toBe(200);
+      expect(res.headers["content-encoding"], path).toBe("br");
+      expect(decoded(res).length, path).toBeGreaterThan(res.body.length);
+    }
+    const manifest = await rawGet(`${server.url}/manifest.webmanifest`, { "accept-encoding": "br" });
+    expect(manifest.headers["content-type"]).toMatch(/application\/manifest\+json/);
+    expect(JSON.parse(decoded(manifest).toString()).name).toBe("Lanternwood Studio");
+  });
+
+  it("gzips API JSON for clients that accept it", async () => {
+    const headers = { "accept-encoding": "gzip, br", authorization: server.su.authStore.token };
+    const res = await rawGet(`${server.url}/api/collections?perPage=200`, headers);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(res.headers["vary"]).toMatch(/Accept-Encoding/i);
+    const list = JSON.parse(decoded(res).toString());
+    expect(list.items.some((c: { name: string }) => c.name === "paintings")).toBe(true);
+    const plain = await rawGet(`${server.url}/api/collections?perPage=200`, { authorization: server.su.authStore.token });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString()).items.length).toBe(list.items.length);
+  });
+
+  it("leaves the realtime stream uncompressed, so events arrive as they happen", async () => {
+    const ctrl = new AbortController();
+    const res = await fetch(`${server.url}/api/realtime`, { headers: { "accept-encoding": "gzip" }, signal: ctrl.signal });
+    expect(res.headers.get("content-type")).toMatch(/text\/event-stream/);
+    expect(res.headers.get("content-encoding")).toBeNull();
+    ctrl.abort();
   });
 });

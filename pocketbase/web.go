@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// webHandler serves the built PWA from web (a directory on disk or the FS embedded in a release
+// binary). The build writes a Brotli (.br) and a gzip (.gz) copy beside every text file; the
+// copy the browser accepts is sent, so nothing is compressed per request. Client routes such as
+// /book/abc get their prerendered page (or the app shell), so a deep link survives a reload; a
+// missing file (/assets/…, /icons/x.png) is a plain 404, never the app page, so a stale
+// reference fails visibly instead of being run as HTML.
+func webHandler(web fs.FS) func(*core.RequestEvent) error {
+	files := &staticFiles{fsys: web}
+	return func(e *core.RequestEvent) error {
+		p := e.Request.URL.Path
+		if strings.HasPrefix(p, "/api/") || p == "/api" || strings.HasPrefix(p, "/_/") {
+			return e.NotFoundError("", nil)
+		}
+		name := strings.TrimPrefix(path.Clean("/"+p), "/")
+		if name != "" && !hidden(name) {
+			if info, err := fs.Stat(web, name); err == nil && !info.IsDir() {
+				setCacheControl(e.Response.Header(), name)
+				return files.serve(e, name)
+			}
+		}
+		if looksLikeFile(name) {
+			e.Response.Header().Set("Cache-Control", "no-cache")
+			return e.String(http.StatusNotFound, "Not found\n")
+		}
+		e.Response.Header().Set("Cache-Control", "no-cache")
+		return files.serve(e, pageFor(web, name))
+	}
+}
+
+// Hashed build assets never change under their name; everything else (the page, sw.js, the
+// manifest, icons) is revalidated so a new release reaches people on their next visit.
+func setCacheControl(h http.Header, name string) {
+	if strings.HasPrefix(name, "assets/") {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "no-cache")
+	}
+}
+
+// Build metadata (dist/.vite/manifest.json) and other dot files are not the site's to serve.
+func hidden(name string) bool {
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// Client routes have no extension (/book/abc, /gallery); a path naming a file is a file request.
+func looksLikeFile(name string) bool {
+	return strings.HasPrefix(name, "assets/") || hidden(name) || path.Ext(name) != ""
+}
+
+// The page of a client route: its prerendered frame when the build made one, else the app shell.
+func pageFor(web fs.FS, route string) string {
+	if route != "" {
+		if page := "pages/" + route + ".html"; !hidden(route) && fileExists(web, page) {
+			return page
+		}
+	}
+	return "index.html"
+}
+
+func fileExists(web fs.FS, name string) bool {
+	info, err := fs.Stat(web, name)
+	return err == nil && !info.IsDir()
+}
+
+type staticFiles struct {
+	fsys  fs.FS
+	etags sync.Map // file name → strong ETag of its content
+}
+
+func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
+	h := e.Response.Header()
+	encoding, served := "", name
+	br, gz := fileExists(s.fsys, name+".br"), fileExists(s.fsys, name+".gz")
+	if br || gz {
+		h.Add("Vary", "Accept-Encoding")
+		accepted := acceptedEncodings(e.Request.Header.Get("Accept-Encoding"))
+		switch {
+		case br && accepted["br"]:
+			encoding, served = "br", name+".br"
+		case gz && accepted["gzip"]:
+			encoding, served = "gzip", name+".gz"
+		}
+	}
+	body, err := fs.ReadFile(s.fsys, served)
+	if err != nil {
+		return e.NotFoundError("", err)
+	}
+	if ctype := contentType(name); ctype != "" {
+		h.Set("Content-Type", ctype)
+	}
+	if encoding != "" {
+		h.Set("Content-Encoding", encoding)
+	}
+	h.Set("ETag", s.etag(served, body))
+	http.ServeContent(e.Response, e.Request, name, time.Time{}, bytes.NewReader(body))
+	return nil
+}
+
+func (s *staticFiles) etag(name string, body []byte) string {
+	if tag, ok := s.etags.Load(name); ok {
+		return tag.(string)
+	}
+	sum := sha256.Sum256(body)
+	tag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	s.etags.Store(name, tag)
+	return tag
+}
+
+func contentType(name string) string {
+	switch path.Ext(name) {
+	case ".webmanifest":
+		return "application/manifest+json"
+	case ".js", ".mjs":
+		return "text/javascript; charset=utf-8"
+	case ".html":
+		return "text/html; charset=utf-8"
+	}
+	return mime.TypeByExtension(path.Ext(name))
+}
+
+// acceptedEncodings reads an Accept-Encoding header: the codings it names without q=0.
+func acceptedEncodings(header string) map[string]bool {
+	out := map[string]bool{}
+	for _, part := range strings.Split(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		coding = strings.ToLower(strings.TrimSpace(coding))
+		if coding == "" {
+			continue
+		}
+		out[coding] = qValue(params) > 0
+	}
+	return out
+}
+
+// qValue reads the q= weight of one Accept-style entry's parameters (1 when absent).
+func qValue(params string) float64 {
+	for _, p := range strings.Split(params, ";") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(p), "="); ok && strings.TrimSpace(k) == "q" {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				return f
+			}
+			return 0
+		}
+	}
+	return 1
+}
