@@ -30,6 +30,8 @@ func main() {
 		HooksWatch: env("STUDIO_DEV", "") != "",
 	})
 
+	registerRenditions(app)
+
 	webDir := env("STUDIO_WEB_DIR", filepath.Join(root, "dist"))
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.Bind(apiGzip())

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { root, serverBinary, requireCommand } from "./lib/project.mjs";
 
 requireCommand("go", "Go 1.25+ is needed to build the server: install it from your package manager, then run this again.");
+// The WebP encoder of the picture renditions (pocketbase/renditions.go) is libwebp through cgo.
+requireCommand(process.env.CC ?? "cc", "A C compiler is needed to build the server (WebP pictures): install gcc (Debian/Ubuntu: apt-get install gcc), then run this again.");
 
 const srcDir = join(root, "pocketbase");
 const newest = Math.max(...readdirSync(srcDir).filter((f) => /\.(go|mod|sum)$/.test(f)).map((f) => statSync(join(srcDir, f)).mtimeMs));
@@ -12,5 +14,5 @@ if (existsSync(serverBinary) && statSync(serverBinary).mtimeMs >= newest && !pro
   console.log("server binary is up to date");
 } else {
   console.log("building the server (first time takes a few minutes)…");
-  execFileSync("go", ["build", "-trimpath", "-o", serverBinary, "."], { cwd: srcDir, stdio: "inherit" });
+  execFileSync("go", ["build", "-trimpath", "-o", serverBinary, "."], { cwd: srcDir, stdio: "inherit", env: { ...process.env, CGO_ENABLED: "1" } });
 }
