@@ -1,4 +1,4 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 
@@ -10,6 +10,44 @@ function isAdminChunk(chunk: { facadeModuleId: string | null; moduleIds: string[
   const ids = chunk.moduleIds.filter((id) => !id.startsWith("\0"));
   return !!chunk.facadeModuleId?.includes(ADMIN_CODE) || (ids.length > 0 && ids.every((id) => id.includes(ADMIN_CODE)));
 }
+
+// Code a visitor does not need until they use it: the admin area, signing in, the commission
+// form and workspace, the checkout return pages. It is left out of the service worker's precache
+// (and cached by the runtime rule below when first used), so a first visit downloads only the
+// shell, the public pages and what they open.
+const ON_DEMAND = [
+  /\/src\/features\/admin\//,
+  /\/src\/features\/account\/AuthDialog\.tsx$/,
+  /\/src\/features\/commissions\/(CommissionPage|CommissionWorkspace|DashboardPage)\.tsx$/,
+  /\/src\/features\/checkout\/\w+Page\.tsx$/,
+];
+const notPrecached = new Set<string>();
+
+/** Finds the chunks (and styles) reachable from the entry without passing through on-demand code. */
+const precacheScope: Plugin = {
+  name: "studio-precache-scope",
+  apply: "build",
+  generateBundle(_options, bundle) {
+    const chunks = new Map(Object.values(bundle).flatMap((o) => (o.type === "chunk" ? [[o.fileName, o] as const] : [])));
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      const chunk = chunks.get(file);
+      if (!chunk || reached.has(file)) return;
+      reached.add(file);
+      chunk.imports.forEach(visit);
+      for (const dynamic of chunk.dynamicImports) {
+        const target = chunks.get(dynamic)?.facadeModuleId ?? "";
+        if (!ON_DEMAND.some((re) => re.test(target))) visit(dynamic);
+      }
+    };
+    for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+    const reachedCss = new Set([...reached].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+    notPrecached.clear();
+    for (const o of Object.values(bundle)) {
+      if (o.type === "chunk" ? !reached.has(o.fileName) : o.fileName.endsWith(".css") && !reachedCss.has(o.fileName)) notPrecached.add(o.fileName);
+    }
+  },
+};
 
 // The installable app: manifest, and a service worker that precaches the app shell and keeps the
 // catalogue thumbnails a visitor has seen. It stays out of the API (data comes from IndexedDB,
@@ -45,11 +83,12 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    // The shell: code, styles, the page, icons and the Latin subsets of the two fonts. Other font
-    // subsets are fetched when a page needs them and kept by the runtime cache below. The admin
-    // area is never precached: a visitor does not download admin code.
-    globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}", "**/*-latin-[0-9]*.woff2"],
-    globIgnores: ["**/node_modules/**", "icons/screenshot-*", "assets/admin-*", "assets/*[Aa]dmin*"],
+    // The shell: the page, code and styles of the public pages and what they open. Fonts, icons and
+    // on-demand code (above) are kept by the runtime caches below when first used: the install
+    // must not download what the visitor may never need.
+    globPatterns: ["**/*.{js,css,html,svg,webmanifest}"],
+    globIgnores: ["**/node_modules/**", "pages/**"],
+    manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => !notPrecached.has(e.url)), warnings: [] })],
     cleanupOutdatedCaches: true,
     // The first install takes charge of the open page at once, so what the first visit shows is
     // already kept for offline use. Updates still wait for the person (no skipWaiting).
@@ -71,6 +110,17 @@ const pwa = VitePWA({
         },
       },
       {
+        // On-demand code, once used, so the admin area or the commission form opens offline after one online visit.
+        // Hashed names never change content, so cache-first.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && /\.(js|css)$/.test(url.pathname),
+        handler: "CacheFirst",
+        options: {
+          cacheName: "studio-code",
+          expiration: { maxEntries: 120, maxAgeSeconds: 365 * 24 * 60 * 60, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".woff2"),
         handler: "CacheFirst",
         options: {
@@ -84,11 +134,13 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa],
+  plugins: [react(), precacheScope, pwa],
   server: { proxy: { "/api": { target: server, ws: true } } },
   build: {
     target: "es2022",
     sourcemap: false,
+    // Read by the speed budget (scripts/lib/budget.mjs) to know which files each route loads first.
+    manifest: true,
     rollupOptions: {
       output: {
         // Admin chunks carry an admin- prefix, so the service worker can leave them out of its precache.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -70,10 +71,19 @@ func looksLikeFile(name string) bool {
 	return strings.HasPrefix(name, "assets/") || hidden(name) || path.Ext(name) != ""
 }
 
-// The page of a client route: its prerendered frame when the build made one, else the app shell.
+// The page of a client route: its frame prerendered at build time (dist/pages/, written by
+// scripts/build-prerender.mjs) when there is one, else the app shell. A book's frame serves every
+// book id.
 func pageFor(web fs.FS, route string) string {
-	if route != "" {
-		if page := "pages/" + route + ".html"; !hidden(route) && fileExists(web, page) {
+	candidates := []string{"pages/" + route + ".html"}
+	switch segments := strings.Split(route, "/"); {
+	case route == "":
+		candidates = []string{"pages/home.html"}
+	case len(segments) == 2 && segments[1] != "":
+		candidates = append(candidates, "pages/"+segments[0]+"/_id.html")
+	}
+	for _, page := range candidates {
+		if !hidden(page) && fileExists(web, page) {
 			return page
 		}
 	}
@@ -87,7 +97,7 @@ func fileExists(web fs.FS, name string) bool {
 
 type staticFiles struct {
 	fsys  fs.FS
-	etags sync.Map // file name → strong ETag of its content
+	etags sync.Map // file version → strong ETag of its content
 }
 
 func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
@@ -119,13 +129,19 @@ func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
 	return nil
 }
 
+// etag: a strong validator of the file's content, remembered per version of the file (name, size
+// and modification time), so a dist/ replaced under a running server is never answered 304.
 func (s *staticFiles) etag(name string, body []byte) string {
-	if tag, ok := s.etags.Load(name); ok {
+	key := name
+	if info, err := fs.Stat(s.fsys, name); err == nil {
+		key = fmt.Sprintf("%s|%d|%d", name, info.Size(), info.ModTime().UnixNano())
+	}
+	if tag, ok := s.etags.Load(key); ok {
 		return tag.(string)
 	}
 	sum := sha256.Sum256(body)
 	tag := `"` + hex.EncodeToString(sum[:12]) + `"`
-	s.etags.Store(name, tag)
+	s.etags.Store(key, tag)
 	return tag
 }
 

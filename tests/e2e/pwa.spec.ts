@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helpers shared with the scripts
@@ -101,17 +102,24 @@ test.describe("updates", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Writes a file and its compressed copies, as the build does (the server sends the copies). */
+  function writeBuilt(path: string, body: string) {
+    writeFileSync(path, body);
+    writeFileSync(`${path}.br`, brotliCompressSync(body));
+    writeFileSync(`${path}.gz`, gzipSync(body));
+  }
+
   /** Deploys build n: a changed app shell, with the service worker's precache revision to match, as a real build would. */
   function deployBuild(n: number) {
     const indexPath = join(web, "index.html");
     const before = readFileSync(indexPath);
     const after = before.toString("utf8").replace("</body>", `<!-- build ${n} --></body>`);
-    writeFileSync(indexPath, after);
+    writeBuilt(indexPath, after);
     const md5 = (s: string | Buffer) => createHash("md5").update(s).digest("hex");
     const swPath = join(web, "sw.js");
     const sw = readFileSync(swPath, "utf8");
     expect(sw).toContain(md5(before));
-    writeFileSync(swPath, sw.replace(md5(before), md5(after)));
+    writeBuilt(swPath, sw.replace(md5(before), md5(after)));
   }
 
   const checkForUpdate = (page: Page) => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());

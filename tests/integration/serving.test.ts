@@ -1,9 +1,10 @@
 // One server for everything: the built PWA with a fallback for client routes, the API and the dashboard.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { startServer, type TestServer } from "../support/server";
 
 const dist = join(import.meta.dirname, "..", "..", "dist");
@@ -106,6 +107,28 @@ describe("serving", () => {
     const again = await rawGet(`${server.url}/`, { "accept-encoding": "br", "if-none-match": etag! });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+});
+
+describe("a release copied over a running server", () => {
+  it("is sent in full at once: the old version's ETag no longer matches", async () => {
+    const web = mkdtempSync(join(tmpdir(), "studio-web-"));
+    cpSync(dist, web, { recursive: true });
+    const own = await startServer({ STUDIO_WEB_DIR: web });
+    try {
+      const before = await rawGet(`${own.url}/sw.js`, { "accept-encoding": "br" });
+      const etag = before.headers["etag"] as string;
+      const next = `${decoded(before).toString()}\n// next release\n`;
+      writeFileSync(join(web, "sw.js"), next);
+      writeFileSync(join(web, "sw.js.br"), brotliCompressSync(next));
+      writeFileSync(join(web, "sw.js.gz"), gzipSync(next));
+      const after = await rawGet(`${own.url}/sw.js`, { "accept-encoding": "br", "if-none-match": etag });
+      expect(after.status).toBe(200);
+      expect(decoded(after).toString()).toBe(next);
+    } finally {
+      await own.stop();
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,16 +1,25 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { startOutbox } from "../outbox";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { keepStorageInBounds, requestPersistentStorage } from "./storage";
-import { UpdatePrompt } from "./UpdatePrompt";
 import { keepSeenImagesOnceControlled } from "./warm";
 import styles from "./pwa.module.css";
+
+// Registers the service worker, so it exists only in the browser (not in the pages rendered at
+// build time), and its code (workbox-window) loads beside the page, not before its first paint.
+const UpdatePrompt = lazy(() => import("./UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
+const noSubscription = () => () => undefined;
 
 /**
  * The offline app's visible edge, mounted once by the layout: starts the outbox, looks after
  * storage, registers the service worker, and shows the connection line and the update prompt.
  */
 export function AppStatus() {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     const stop = startOutbox();
     const stopWarming = keepSeenImagesOnceControlled();
@@ -24,7 +33,11 @@ export function AppStatus() {
 
   return (
     <div className={styles.dock}>
-      <UpdatePrompt />
+      {inBrowser && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
       <ConnectionStatus />
     </div>
   );

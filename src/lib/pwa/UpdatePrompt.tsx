@@ -19,6 +19,8 @@ export function UpdatePrompt() {
     needRefresh: [needRefresh],
     updateServiceWorker,
   } = useRegisterSW({
+    // After the page has loaded: the worker's precache must not compete with the first paint.
+    immediate: false,
     onRegisteredSW(_url, r) {
       registration.current = r;
     },
