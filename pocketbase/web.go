@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -42,7 +43,11 @@ func webHandler(web fs.FS) func(*core.RequestEvent) error {
 			return e.String(http.StatusNotFound, "Not found\n")
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
-		return files.serve(e, pageFor(web, name))
+		page := pageFor(web, name)
+		if tag := preloadTag(e.App, name); tag != "" && page != "index.html" {
+			return files.servePage(e, page, tag)
+		}
+		return files.serve(e, page)
 	}
 }
 
@@ -125,6 +130,31 @@ func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
 		h.Set("Content-Encoding", encoding)
 	}
 	h.Set("ETag", s.etag(served, body))
+	http.ServeContent(e.Response, e.Request, name, time.Time{}, bytes.NewReader(body))
+	return nil
+}
+
+// servePage sends a prerendered page with tag added to its head (the largest picture's preload),
+// gzipped on the fly when accepted: the page is a few KB, and it changes with the catalogue.
+func (s *staticFiles) servePage(e *core.RequestEvent, name, tag string) error {
+	raw, err := fs.ReadFile(s.fsys, name)
+	if err != nil {
+		return e.NotFoundError("", err)
+	}
+	body := bytes.Replace(raw, []byte("</head>"), []byte(tag+"</head>"), 1)
+	h := e.Response.Header()
+	h.Add("Vary", "Accept-Encoding")
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	if acceptedEncodings(e.Request.Header.Get("Accept-Encoding"))["gzip"] {
+		var buf bytes.Buffer
+		gz, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = gz.Write(body)
+		_ = gz.Close()
+		body = buf.Bytes()
+		h.Set("Content-Encoding", "gzip")
+	}
+	sum := sha256.Sum256(body)
+	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
 	http.ServeContent(e.Response, e.Request, name, time.Time{}, bytes.NewReader(body))
 	return nil
 }

@@ -6,7 +6,7 @@ import { routes } from "./routes";
 // are sent when the connection returns even if their page is never opened again.
 import "../features/commissions";
 
-const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes);
 
 export function App() {
   useEffect(() => sync.start(), []);

@@ -2,13 +2,16 @@ import { useState } from "react";
 import { fileUrl, thumbSrcSet, type FileOwner } from "../lib/files";
 import styles from "./Thumb.module.css";
 
+/** The picture shapes the layout uses; each has a class reserving its box (no inline style, for the CSP). */
+export type ThumbRatio = [3, 4] | [4, 3] | [1, 1] | [16, 10] | [4, 5];
+
 interface ThumbProps {
   owner: FileOwner;
   file: string | undefined;
   alt: string;
   /** Intrinsic aspect ratio as width × height, so the box is reserved before the image loads. */
-  ratio?: [number, number];
-  /** The rendered width hint for the browser's srcset choice. */
+  ratio?: ThumbRatio;
+  /** The width the CSS draws the picture at, for the browser's srcset choice: keep it in step with the stylesheet. */
   sizes?: string;
   /** The one largest above-the-fold image loads eagerly with high priority; the rest lazily. */
   priority?: boolean;
@@ -17,14 +20,20 @@ interface ThumbProps {
   initial?: string;
 }
 
+/** The box a picture will fill, shown while the catalogue loads, at the picture's final size. */
+export function ThumbSkeleton({ ratio = [4, 3], className }: { ratio?: ThumbRatio; className?: string }) {
+  const [w, h] = ratio;
+  return <div className={[styles.box, styles[`r${w}x${h}`], styles.pending, className].filter(Boolean).join(" ")} aria-hidden="true" />;
+}
+
 /** A catalogue picture from PocketBase thumbnails, with a painted placeholder when it cannot load. */
 export function Thumb({ owner, file, alt, ratio = [4, 3], sizes = "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw", priority, className, initial }: ThumbProps) {
   const [failed, setFailed] = useState(false);
   const [w, h] = ratio;
-  const box = [styles.box, className].filter(Boolean).join(" ");
+  const box = [styles.box, styles[`r${w}x${h}`], className].filter(Boolean).join(" ");
   if (!file || failed) {
     return (
-      <div className={`${box} ${styles.placeholder}`} style={{ aspectRatio: `${w} / ${h}` }} role="img" aria-label={alt}>
+      <div className={`${box} ${styles.placeholder}`} role="img" aria-label={alt}>
         <span aria-hidden="true">{(initial ?? alt).trim().charAt(0).toUpperCase()}</span>
       </div>
     );
@@ -42,7 +51,6 @@ export function Thumb({ owner, file, alt, ratio = [4, 3], sizes = "(min-width: 1
       fetchPriority={priority ? "high" : "auto"}
       decoding={priority ? "sync" : "async"}
       onError={() => setFailed(true)}
-      style={{ aspectRatio: `${w} / ${h}` }}
     />
   );
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { request } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { startServer, type TestServer } from "../support/server";
+import { form, pngFile } from "../support/files";
 
 const dist = join(import.meta.dirname, "..", "..", "dist");
 
@@ -107,6 +108,44 @@ describe("serving", () => {
     const again = await rawGet(`${server.url}/`, { "accept-encoding": "br", "if-none-match": etag! });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
+  });
+});
+
+describe("first paint from HTML", () => {
+  it("sends each public route its prerendered frame, with the spec's static texts and no inline script or style", async () => {
+    const frames: Record<string, string[]> = {
+      "/": ["Watercolor Fairy Tale Art", "Shop Now", "Commission Art"],
+      "/gallery": ["Gallery &amp; Shop", "Artwork", "Murals"],
+      "/about": ["Mission", "Artistic Style"],
+      "/commissions": ["Commission Your Artwork", "Type of artwork"],
+      "/book/unknown123": ["← Back"],
+    };
+    for (const [path, texts] of Object.entries(frames)) {
+      const html = await (await fetch(server.url + path)).text();
+      for (const text of texts) expect(html, path).toContain(text);
+      expect(html, path).not.toMatch(/<script(?![^>]*\s(src|type="application\/json")=?)[^>]*>/);
+      expect(html, path).not.toMatch(/\sstyle="/);
+    }
+    // Routes without a frame get the app shell.
+    expect(await (await fetch(`${server.url}/admin`)).text()).toContain('<div id="root"></div>');
+  });
+
+  it("names the page's largest picture in a preload, matching the picture the app draws", async () => {
+    const book = await server.su.collection("books").create(form({ title: "The Lantern Keeper", featured: true, price: 18 }, { image: pngFile("lantern cover.png") }));
+    const src = `/api/files/${book.collectionId}/${book.id}/${encodeURIComponent(book.image)}`;
+    for (const path of ["/", `/book/${book.id}`]) {
+      const res = await rawGet(server.url + path, { "accept-encoding": "gzip, br" });
+      expect(res.status, path).toBe(200);
+      const html = decoded(res).toString();
+      const link = html.match(/<link rel="preload" as="image"[^>]*\/api\/files\/[^>]*>/)?.[0] ?? "";
+      expect(link, path).toContain(`href="${src}?thumb=800x0"`);
+      expect(link, path).toContain(`${src}?thumb=400x0 400w, ${src}?thumb=800x0 800w, ${src}?thumb=1200x0 1200w`);
+      expect(html.indexOf(link), path).toBeLessThan(html.indexOf("</head>"));
+    }
+    const picturePreload = /<link rel="preload" as="image"[^>]*\/api\/files\//;
+    expect(await (await fetch(`${server.url}/book/unknown123`)).text()).not.toMatch(picturePreload);
+    await server.su.collection("books").delete(book.id);
+    expect(await (await fetch(`${server.url}/`)).text()).not.toMatch(picturePreload);
   });
 });
 

@@ -1,13 +1,15 @@
-import { useState } from "react";
-import { useDialogSelection } from "../../ui/Dialog";
+import { lazy, Suspense, useState } from "react";
+import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Painting } from "../../lib/catalog";
 import { ArtworkCard } from "./ArtworkCard";
-import PaintingDialog from "./PaintingDialog";
 import { SectionState } from "./SectionState";
+import { CardGridSkeleton } from "../../ui/Skeleton";
 import styles from "./catalog.module.css";
 
 const ALL = "All Tags";
+// The dialog's code loads when a painting is first opened, not with the page.
+const PaintingDialog = lazy(() => import("./PaintingDialog"));
 
 export function ArtworkSection() {
   const read = useCatalog("paintings");
@@ -25,7 +27,14 @@ export function ArtworkSection() {
           <h2 id="artwork-heading">Artwork</h2>
         </div>
       </div>
-      <SectionState read={read} errorText="Failed to load artwork. Please try again later." emptyText="No artwork available at the moment">
+      <SectionState read={read} errorText="Failed to load artwork. Please try again later." emptyText="No artwork available at the moment"
+        skeleton={
+          <>
+            <div className={`${styles.filters} ${styles.filtersPending}`} />
+            <CardGridSkeleton count={4} ratio={[4, 3]} lines={2} />
+          </>
+        }
+      >
         <div className={styles.filters} role="group" aria-label="Filter artwork by tag">
           {[ALL, ...tags].map((t) => (
             <button key={t} type="button" aria-pressed={tag === t} className={styles.filter} onClick={() => setTag(t)}>
@@ -43,7 +52,11 @@ export function ArtworkSection() {
           </div>
         )}
       </SectionState>
-      <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+      {dialog.selected && (
+        <Suspense fallback={null}>
+          <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+        </Suspense>
+      )}
     </section>
   );
 }

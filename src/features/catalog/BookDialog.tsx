@@ -3,11 +3,9 @@ import { Button } from "../../ui/Button";
 import type { Book } from "../../lib/catalog";
 import { BookCarousel } from "./BookCarousel";
 import { BookPurchaseOptions } from "./BookPurchaseOptions";
+import { paragraphs } from "./paragraphs";
 import styles from "./catalog.module.css";
 
-export function paragraphs(text: string): string[] {
-  return text.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
-}
 
 export function BookDialog({ book, isOpen, onOpenChange }: { book: Book | null; isOpen: boolean; onOpenChange: (o: boolean) => void }) {
   return (

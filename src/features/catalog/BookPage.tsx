@@ -5,8 +5,10 @@ import { db } from "../../lib/db";
 import { useCatalog } from "../../lib/sync";
 import { formatPrice } from "../../lib/money";
 import { BookCarousel } from "./BookCarousel";
+import { ThumbSkeleton } from "../../ui/Thumb";
+import { Loading, TextLines } from "../../ui/Skeleton";
 import { BookPurchaseOptions } from "./BookPurchaseOptions";
-import { paragraphs } from "./BookDialog";
+import { paragraphs } from "./paragraphs";
 import styles from "./catalog.module.css";
 
 export function BookPage() {
@@ -37,7 +39,15 @@ export function BookPage() {
         </div>
       </div>
     );
-  } else if (read.loading) body = <p className="muted">Loading...</p>;
+  } else if (read.loading)
+    body = (
+      <Loading>
+        <div className={styles.bookDetail}>
+          <ThumbSkeleton ratio={[3, 4]} className={styles.carouselImage} />
+          <TextLines lines={5} heading />
+        </div>
+      </Loading>
+    );
   else if (read.failed) body = <p className="error-text">Failed to load book details.</p>;
   else body = <p className="error-text">Book not found</p>;
 

@@ -1,12 +1,15 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "../../ui/Button";
-import { Thumb } from "../../ui/Thumb";
-import { useDialogSelection } from "../../ui/Dialog";
+import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
+import { TextLines } from "../../ui/Skeleton";
+import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Book } from "../../lib/catalog";
-import { BookDialog } from "./BookDialog";
 import { SectionState } from "./SectionState";
 import styles from "./catalog.module.css";
+
+// The dialog's code loads when a book is first opened, not with the page.
+const BookDialog = lazy(() => import("./BookDialog").then((m) => ({ default: m.BookDialog })));
 
 export function BooksSection() {
   const read = useCatalog("books");
@@ -24,7 +27,16 @@ export function BooksSection() {
           <h2 id="books-heading">Books</h2>
         </div>
       </div>
-      <SectionState read={read} errorText="Failed to load books. Please try again later." emptyText="No books available at the moment">
+      <SectionState read={read} errorText="Failed to load books. Please try again later." emptyText="No books available at the moment"
+        skeleton={
+          <div className={`card ${styles.featuredBook}`}>
+            <ThumbSkeleton ratio={[3, 4]} />
+            <div className="card-body">
+              <TextLines lines={4} heading />
+            </div>
+          </div>
+        }
+      >
         {featured && (
           <article className={`card ${styles.featuredBook}`}>
             <Thumb owner={featured} file={featured.image} alt={`Cover of ${featured.title}`} ratio={[3, 4]} sizes="(min-width: 800px) 320px, 90vw" />
@@ -64,7 +76,11 @@ export function BooksSection() {
           </>
         )}
       </SectionState>
-      <BookDialog book={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+      {dialog.selected && (
+        <Suspense fallback={null}>
+          <BookDialog book={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { LinkButton, Button } from "../../ui/Button";
-import { Thumb } from "../../ui/Thumb";
+import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
+import { CardGridSkeleton, Loading, TextLines } from "../../ui/Skeleton";
 import { lazy, Suspense } from "react";
 import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
@@ -13,10 +14,18 @@ import styles from "./catalog.module.css";
 function FeaturedBookCard() {
   const { rows, loading } = useCatalog("books");
   const book = rows.find((b) => b.featured);
-  if (!book) return loading ? <div className={styles.heroCardSkeleton} aria-hidden="true" /> : null;
+  if (!book)
+    return loading ? (
+      <div className={`card ${styles.heroCard}`} aria-hidden="true">
+        <ThumbSkeleton ratio={[3, 4]} className={styles.heroCover} />
+        <div className="card-body">
+          <TextLines lines={4} heading />
+        </div>
+      </div>
+    ) : null;
   return (
     <article className={`card ${styles.heroCard}`}>
-      <Thumb owner={book} file={book.image} alt={`Cover of ${book.title}`} ratio={[3, 4]} sizes="(min-width: 900px) 200px, 40vw" priority className={styles.heroCover} />
+      <Thumb owner={book} file={book.image} alt={`Cover of ${book.title}`} ratio={[3, 4]} sizes="(min-width: 861px) 40vw, 92vw" priority className={styles.heroCover} />
       <div className="card-body">
         <p className="eyebrow">Featured Book</p>
         <h2 className={styles.heroBookTitle}>{book.title}</h2>
@@ -39,10 +48,10 @@ function FeaturedBookCard() {
 const PaintingDialog = lazy(() => import("./PaintingDialog"));
 
 function FeaturedArtwork() {
-  const { rows } = useCatalog("paintings");
+  const { rows, loading } = useCatalog("paintings");
   const dialog = useDialogSelection<Painting>();
   const featured = rows.filter((p) => p.featured).sort(byNewest).slice(0, 4);
-  if (featured.length === 0) return null;
+  if (featured.length === 0 && !loading) return null;
   return (
     <section className="section" aria-labelledby="featured-heading">
       <div className="section-heading">
@@ -54,11 +63,17 @@ function FeaturedArtwork() {
           View All
         </LinkButton>
       </div>
-      <div className="grid grid-4">
-        {featured.map((p) => (
-          <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
-        ))}
-      </div>
+      {loading ? (
+        <Loading>
+          <CardGridSkeleton count={4} ratio={[4, 3]} lines={2} />
+        </Loading>
+      ) : (
+        <div className="grid grid-4">
+          {featured.map((p) => (
+            <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
+          ))}
+        </div>
+      )}
       {dialog.selected && (
         <Suspense fallback={null}>
           <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />

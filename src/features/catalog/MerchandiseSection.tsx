@@ -7,6 +7,7 @@ import { byNewest, type Merchandise } from "../../lib/catalog";
 import { addToCart } from "../cart";
 import { merchandiseLine } from "./cartItems";
 import { SectionState } from "./SectionState";
+import { CardGridSkeleton } from "../../ui/Skeleton";
 import styles from "./catalog.module.css";
 
 export const MERCH_STORE_URL = "https://shop.example/lanternwood";
@@ -88,7 +89,7 @@ export function MerchandiseSection() {
         <strong>More prints, mugs and apparel</strong>
         <span>Visit our print-on-demand store ↗</span>
       </a>
-      <SectionState read={{ ...read, rows: inStock }} errorText="Failed to load merchandise. Please try again later." emptyText="No merchandise available at the moment">
+      <SectionState read={{ ...read, rows: inStock }} errorText="Failed to load merchandise. Please try again later." emptyText="No merchandise available at the moment" skeleton={<CardGridSkeleton count={4} ratio={[1, 1]} lines={2} />}>
         <div className="grid grid-4">
           {inStock.map((m) => (
             <MerchCard key={m.id} item={m} />

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from "react";
 import { Button } from "../../ui/Button";
-import { Dialog, useDialogSelection } from "../../ui/Dialog";
+import { useDialogSelection } from "../../ui/useDialogSelection";
 import { Thumb } from "../../ui/Thumb";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Mural } from "../../lib/catalog";
 import { SectionState } from "./SectionState";
-import styles from "./catalog.module.css";
+import { CardGridSkeleton } from "../../ui/Skeleton";
+
+// The dialog's code loads when a mural is first opened, not with the page.
+const MuralDialog = lazy(() => import("./MuralDialog"));
 
 export function MuralsSection() {
   const read = useCatalog("murals");
@@ -18,7 +22,7 @@ export function MuralsSection() {
           <h2 id="murals-heading">Murals</h2>
         </div>
       </div>
-      <SectionState read={read} errorText="Failed to load murals. Please try again later." emptyText="No murals available at this time">
+      <SectionState read={read} errorText="Failed to load murals. Please try again later." emptyText="No murals available at this time" skeleton={<CardGridSkeleton count={2} ratio={[16, 10]} lines={1} />}>
         <div className="grid grid-4">
           {[...read.rows].sort(byNewest).map((m) => (
             <article key={m.id} className="card">
@@ -38,25 +42,11 @@ export function MuralsSection() {
           ))}
         </div>
       </SectionState>
-      <Dialog
-        isOpen={dialog.isOpen}
-        onOpenChange={dialog.onOpenChange}
-        width={860}
-        title={mural?.title ?? ""}
-        footer={
-          <Button variant="secondary" onPress={() => dialog.onOpenChange(false)}>
-            Close
-          </Button>
-        }
-      >
-        {mural && (
-          <div className={styles.detail}>
-            <Thumb owner={mural} file={mural.image} alt={mural.title} ratio={[16, 10]} sizes="(min-width: 900px) 820px, 100vw" className={styles.detailImage} />
-            <p className="muted">{[mural.location, mural.year || ""].filter(Boolean).join(" · ")}</p>
-            {mural.description && <p>{mural.description}</p>}
-          </div>
-        )}
-      </Dialog>
+      {mural && (
+        <Suspense fallback={null}>
+          <MuralDialog mural={mural} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useDialogSelection } from "../../ui/useDialogSelection";
-import { Thumb } from "../../ui/Thumb";
+import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
+import { TextLines } from "../../ui/Skeleton";
 import { Badge } from "../../ui/Badge";
 import type { Character } from "../../lib/catalog";
 import styles from "./characters.module.css";
@@ -11,6 +12,24 @@ const CharacterDialog = lazy(() => import("./CharacterDialog"));
 /** SPEC §2: 1, 2, 3 or 4-and-more columns depending on the count. */
 function columns(count: number) {
   return styles[`cols${Math.min(Math.max(count, 1), 4)}`];
+}
+
+/** Placeholders laid out like a grid of three character cards, while the catalogue loads. */
+export function CharacterGridSkeleton() {
+  return (
+    <ul className={`${styles.grid} ${styles.cols3}`} aria-hidden="true">
+      {[0, 1, 2].map((i) => (
+        <li key={i}>
+          <div className={styles.card}>
+            <ThumbSkeleton ratio={[1, 1]} className={styles.cardImage} />
+            <span className={styles.cardText}>
+              <TextLines lines={2} heading />
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function CharacterGrid({ characters, upcoming = false }: { characters: Character[]; upcoming?: boolean }) {

@@ -1,7 +1,8 @@
 import { LinkButton } from "../../ui/Button";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type CharacterType } from "../../lib/catalog";
-import { CharacterGrid } from "./CharacterGrid";
+import { CharacterGrid, CharacterGridSkeleton } from "./CharacterGrid";
+import { Loading } from "../../ui/Skeleton";
 import { WORLDS } from "./worlds";
 import styles from "./characters.module.css";
 
@@ -23,7 +24,9 @@ function WorldPage({ world }: { world: CharacterType }) {
       <section className="section" aria-labelledby="current-heading">
         <h2 id="current-heading">{w.currentHeading}</h2>
         {read.loading ? (
-          <p className="muted">Loading...</p>
+          <Loading>
+            <CharacterGridSkeleton />
+          </Loading>
         ) : read.failed ? (
           <p className="error-text">Failed to load characters. Please try again later.</p>
         ) : current.length ? (

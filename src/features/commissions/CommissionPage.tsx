@@ -1,27 +1,19 @@
-import { Suspense, useEffect, useState } from "react";
-import { z } from "zod";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
 import { submitAction } from "../../lib/outbox";
 import { AuthDialog, useAuth } from "../account";
-import { DeadlinePicker } from "./DeadlinePicker";
 import { COMMISSION_TYPES, type CommissionRequest } from "./types";
 import styles from "./commissions.module.css";
 
 const HELD_KEY = "held_commission";
-const TYPES = COMMISSION_TYPES.map((t) => t.value) as [string, ...string[]];
+// The calendar (react-aria's date picker) loads beside the page, not before its first paint; its
+// box is held at the same size meanwhile.
+const DeadlinePicker = lazy(() => import("./DeadlinePicker").then((m) => ({ default: m.DeadlinePicker })));
+// zod loads when the request is first sent, not with the page.
+const loadSchema = () => import("./commissionSchema").then((m) => m.commissionSchema);
 
-const schema = z.object({
-  type: z.enum(TYPES, { message: "Please choose the kind of artwork." }),
-  description: z.string().trim().min(1, "Please describe what you have in mind."),
-  size: z.string().trim(),
-  budget: z.string().trim(),
-  deadline: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please pick a date."),
-  contact_email: z.string().trim(),
-  contact_name: z.string().trim(),
-  contact_phone: z.string().trim(),
-});
 
 const EMPTY = { type: "", description: "", size: "", budget: "", deadline: "", contact_email: "", contact_name: "", contact_phone: "" };
 
@@ -37,11 +29,16 @@ function readHeld(): typeof EMPTY | null {
 export function CommissionPage() {
   const { user, loading } = useAuth();
   const held = readHeld();
-  const form = useForm(schema, held ?? EMPTY);
+  const form = useForm(loadSchema, held ?? EMPTY);
   const { values, errors, set, saving } = form;
   const [done, setDone] = useState<"sent" | "queued" | null>(null);
   const [signUpOpen, setSignUpOpen] = useState(false);
   const [isHeld, setIsHeld] = useState(!!held);
+
+  useEffect(() => {
+    // Fetched once the page is up, so the request can be checked and sent even if the signal drops.
+    void loadSchema();
+  }, []);
 
   useEffect(() => {
     if (isHeld) localStorage.setItem(HELD_KEY, JSON.stringify(values));
@@ -150,7 +147,16 @@ export function CommissionPage() {
           <TextField label="Size (optional)" value={values.size} onChange={(v) => set("size", v)} description="For example 11×14 in, or a 3×2 m wall." />
           <TextField label="Budget (optional)" value={values.budget} onChange={(v) => set("budget", v)} description="A range is fine." />
         </div>
-        <DeadlinePicker value={values.deadline} onChange={(v) => set("deadline", v)} />
+        <Suspense
+          fallback={
+            <div className={styles.date} aria-hidden="true">
+              <span className={styles.dateLabel}>Deadline (optional)</span>
+              <div className={`${styles.dateGroup} ${styles.datePending}`} />
+            </div>
+          }
+        >
+          <DeadlinePicker value={values.deadline} onChange={(v) => set("deadline", v)} />
+        </Suspense>
         {!loading && !user && (
           <div className={styles.two}>
             <TextField label="Email" type="email" autoComplete="email" value={values.contact_email} onChange={(v) => set("contact_email", v)} error={errors.contact_email} isRequired />

@@ -12,7 +12,7 @@ export function DeadlinePicker({ value, onChange, isDisabled }: { value: string;
   }
   return (
     <DatePicker className={styles.date} value={parsed} onChange={(d) => onChange(d ? d.toString() : "")} isDisabled={isDisabled} granularity="day">
-      <Label style={{ fontWeight: 700, fontSize: "var(--step--1)" }}>Deadline (optional)</Label>
+      <Label className={styles.dateLabel}>Deadline (optional)</Label>
       <Group className={styles.dateGroup}>
         <DateInput className={styles.dateInput}>{(segment) => <DateSegment segment={segment} className={styles.segment} />}</DateInput>
         <Button className={styles.calendarButton} aria-label="Open calendar">

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from "react";
-import { Input, Label, TextArea, TextField as AriaTextField, Text } from "react-aria-components";
 import styles from "./form.module.css";
 
 interface Common {
@@ -10,6 +9,7 @@ interface Common {
   isDisabled?: boolean;
 }
 
+/** A text input or text area, native (no react-aria on a page's first paint), labelled and described for assistive tech. */
 export function TextField({
   label,
   error,
@@ -32,35 +32,38 @@ export function TextField({
   name?: string;
   inputMode?: "decimal" | "numeric" | "text" | "email" | "tel" | "url";
 }) {
+  const id = useId();
+  const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const control = {
+    id,
+    className: styles.input,
+    value,
+    onChange: (e: { target: { value: string } }) => onChange(e.target.value),
+    name,
+    autoComplete,
+    disabled: isDisabled,
+    "aria-required": isRequired || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+  };
   return (
-    <AriaTextField
-      className={styles.field}
-      value={value}
-      onChange={onChange}
-      type={type}
-      name={name}
-      autoComplete={autoComplete}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!error}
-      validationBehavior="aria"
-    >
-      <Label className={styles.label}>
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
         {label}
         {isRequired && <span aria-hidden="true"> *</span>}
-      </Label>
-      {multiline ? <TextArea className={styles.input} rows={5} /> : <Input className={styles.input} inputMode={inputMode} />}
+      </label>
+      {multiline ? <textarea {...control} rows={5} /> : <input {...control} type={type} inputMode={inputMode} />}
       {description && (
-        <Text slot="description" className={styles.description}>
+        <p id={`${id}-description`} className={styles.description}>
           {description}
-        </Text>
+        </p>
       )}
       {error && (
-        <Text slot="errorMessage" className={styles.error} elementType="p">
+        <p id={`${id}-error`} className={styles.error}>
           {error}
-        </Text>
+        </p>
       )}
-    </AriaTextField>
+    </div>
   );
 }
 

@@ -5,7 +5,13 @@ import type { z } from "zod";
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
-export function useForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/**
+ * `schema` may be a loader (`() => import("./schema").then((m) => m.schema)`): a page whose form
+ * is part of its first paint then loads zod only when the form is first submitted.
+ */
+export function useForm<S extends FormSchema>(schema: S | (() => Promise<S>), initial: z.input<S>) {
   type Values = z.input<S> & Record<string, unknown>;
   const [values, setValues] = useState<Values>(initial as Values);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
@@ -18,7 +24,7 @@ export function useForm<S extends z.ZodType<Record<string, unknown>, Record<stri
 
   /** Validates; on success runs `save` with the parsed values while `saving` is true. */
   async function submit(save: (parsed: z.output<S>) => Promise<void> | void, onInvalid?: (errors: FieldErrors<Values>) => void) {
-    const result = schema.safeParse(values);
+    const result = (typeof schema === "function" ? await schema() : schema).safeParse(values);
     if (!result.success) {
       const found: FieldErrors<Values> = {};
       for (const issue of result.error.issues) {

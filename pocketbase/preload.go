@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// The largest picture of a public page (what the browser reports as its Largest Contentful
+// Paint) is known to the server but, in the app, only once React has rendered it from the
+// catalogue. The page the server sends names it in a <link rel="preload">, so its download starts
+// with the page's own and it is ready when the app draws it. imagesrcset and imagesizes repeat the
+// <img> of the page (src/ui/Thumb.tsx, src/lib/files.ts), so the browser picks the same file.
+type lcpPicture struct {
+	find  func(app core.App, route string) (*core.Record, error)
+	field string
+	sizes string // the sizes attribute of the page's <img>
+}
+
+var thumbWidths = []int{400, 800, 1200}
+
+func lcpPictureFor(route string) *lcpPicture {
+	switch {
+	case route == "":
+		// src/features/catalog/HomePage.tsx: the featured book's cover.
+		return &lcpPicture{firstRecord("books", "featured = true", "id"), "image", "(min-width: 861px) 40vw, 92vw"}
+	case route == "about":
+		// src/features/artist/AboutPage.tsx: the artist's portrait.
+		return &lcpPicture{firstRecord("artist_profile", "", "id"), "profile_image", "(min-width: 800px) 360px, 80vw"}
+	case strings.HasPrefix(route, "book/") && strings.Count(route, "/") == 1:
+		// src/features/catalog/BookCarousel.tsx: the book's cover.
+		return &lcpPicture{recordByID, "image", "(min-width: 800px) 380px, 90vw"}
+	}
+	return nil
+}
+
+// firstRecord: the first record as the app lists it from IndexedDB (by id).
+func firstRecord(collection, filter, sort string) func(core.App, string) (*core.Record, error) {
+	return func(app core.App, _ string) (*core.Record, error) {
+		records, err := app.FindRecordsByFilter(collection, filter, sort, 1, 0)
+		if err != nil || len(records) == 0 {
+			return nil, err
+		}
+		return records[0], nil
+	}
+}
+
+func recordByID(app core.App, route string) (*core.Record, error) {
+	return app.FindRecordById("books", strings.TrimPrefix(route, "book/"))
+}
+
+// preloadTag is the <link> for the route's largest picture, or "" when the route has none or the
+// catalogue does not have it (an empty shop, an unknown book).
+func preloadTag(app core.App, route string) string {
+	pic := lcpPictureFor(route)
+	if pic == nil {
+		return ""
+	}
+	record, err := pic.find(app, route)
+	if err != nil || record == nil {
+		return ""
+	}
+	file := record.GetString(pic.field)
+	if file == "" {
+		return ""
+	}
+	base := fmt.Sprintf("/api/files/%s/%s/%s", record.Collection().Id, record.Id, encodeURIComponent(file))
+	candidates := make([]string, 0, len(thumbWidths))
+	for _, w := range thumbWidths {
+		candidates = append(candidates, fmt.Sprintf("%s?thumb=%dx0 %dw", base, w, w))
+	}
+	return fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s" imagesizes="%s">`,
+		html.EscapeString(base+"?thumb=800x0"), html.EscapeString(strings.Join(candidates, ", ")), html.EscapeString(pic.sizes))
+}
+
+// encodeURIComponent as JavaScript does it, so the URL is the one the app requests.
+func encodeURIComponent(s string) string {
+	return strings.NewReplacer("+", "%20", "%21", "!", "%27", "'", "%28", "(", "%29", ")", "%2A", "*", "%7E", "~").Replace(url.QueryEscape(s))
+}

@@ -1,0 +1,68 @@
+// The deterministic part of the speed budget, read from the build: what each public route must
+// download before its first render (script and styles), as it travels on the wire. The server
+// sends the Brotli file the build wrote beside each asset, so that file's size is what counts.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { brotliCompressSync } from "node:zlib";
+import { root } from "./project.mjs";
+
+export const BUDGET = {
+  jsPerRoute: 150 * 1024,
+  cssPerRoute: 20 * 1024,
+  firstVisit: 400 * 1024,
+};
+
+// The page module each public route loads (see src/app/routes.tsx); "/" is in the entry.
+export const ROUTE_MODULES = {
+  "/": null,
+  "/gallery": "src/features/catalog/GalleryPage.tsx",
+  "/book/{id}": "src/features/catalog/BookPage.tsx",
+  "/pebblewick": "src/features/characters/WorldPage.tsx",
+  "/cryptids": "src/features/characters/WorldPage.tsx",
+  "/about": "src/features/artist/AboutPage.tsx",
+  "/commissions": "src/features/commissions/CommissionPage.tsx",
+};
+
+// Code a public route must never load before it is used.
+const ON_DEMAND = [/^src\/features\/admin\//, /^src\/features\/account\/AuthDialog/, /^src\/features\/commissions\/CommissionWorkspace/, /^src\/features\/commissions\/DashboardPage/, /^src\/ui\/form\//];
+
+export function wireBytes(dist, file) {
+  const br = join(dist, `${file}.br`);
+  if (existsSync(br)) return statSync(br).size;
+  return brotliCompressSync(readFileSync(join(dist, file))).length;
+}
+
+/** Per public route: the files of its first render, their bytes on the wire, and any on-demand code among them. */
+export function routeBudgets(dist = join(root, "dist")) {
+  const manifestFile = join(dist, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build first (npm run build)`);
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+
+  // A chunk and everything it imports statically (what the browser fetches before running it).
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const routes = {};
+  for (const [route, module] of Object.entries(ROUTE_MODULES)) {
+    const keys = closure(entry);
+    if (module) {
+      if (!manifest[module]) throw new Error(`${module} is not a chunk of the build: update ROUTE_MODULES`);
+      closure(module, keys);
+    }
+    const chunks = [...keys].map((k) => manifest[k]);
+    const js = [...new Set(chunks.map((c) => c.file))];
+    const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
+    const onDemand = [...keys].filter((k) => k !== module && (ON_DEMAND.some((re) => re.test(k)) || manifest[k].file.startsWith("assets/admin-")));
+    routes[route] = {
+      js: js.reduce((n, f) => n + wireBytes(dist, f), 0),
+      css: css.reduce((n, f) => n + wireBytes(dist, f), 0),
+      files: [...js, ...css],
+      onDemand,
+    };
+  }
+  return { routes };
+}

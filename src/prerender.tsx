@@ -1,0 +1,20 @@
+// Build-time rendering of the public pages' frames (scripts/build-prerender.mjs): navigation,
+// headings, the spec's static texts and the boxes reserved for catalogue data, as HTML the browser
+// paints before any script runs. Catalogue data is not known at build time, so every section
+// renders in its loading state, exactly as the app's first render in the browser does.
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
+import { routes } from "./app/routes";
+
+export async function render(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} at build time`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+}
