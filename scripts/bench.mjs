@@ -1,8 +1,12 @@
-// `npm run bench`: measures what a visitor downloads and how the pages score, and writes the
-// figures to bench/results/<date>.json. Sizes come from the build; scores from Lighthouse
-// (mobile emulation, throttled) against the real server with the demo studio.
-import { readFileSync, readdirSync, writeFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+// `npm run bench`: how fast the shop is on a phone. Builds, starts the real server with the demo
+// studio, runs Lighthouse (mobile preset, simulated throttling, median of 3) on every public route
+// cold and on a repeat visit served by the service worker, measures what travels on the wire,
+// compares each figure with the targets of docs/decisions/005-speed-budget.md, and writes
+// bench/results.json. Beside it, the stack's floor (React + router + Dexie + the PocketBase client
+// and nothing else) is measured the same way, as a ratio ours/floor.
+//
+// Options: --no-build, --runs N (default 3), --routes /,/gallery, --no-floor, --no-repeat.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import { spawnSync } from "node:child_process";
@@ -10,58 +14,130 @@ import { root, freePort } from "./lib/project.mjs";
 import { launchServer } from "./lib/server.mjs";
 import { seedDemoData } from "./lib/seed.mjs";
 import { shopConfig } from "./lib/config.mjs";
+import { routeBudgets, BUDGET } from "./lib/budget.mjs";
+import { precacheOnTheWire } from "./lib/wire.mjs";
 
-const dist = join(root, "dist");
-const gz = (file) => gzipSync(readFileSync(join(dist, file))).length;
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const has = (name) => process.argv.includes(name);
+const runs = Number(arg("--runs", "3"));
 const kb = (n) => Math.round((n / 1024) * 10) / 10;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-if (!process.argv.includes("--no-build")) {
-  if (spawnSync(process.execPath, [join(root, "scripts/build.mjs")], { stdio: "inherit" }).status !== 0) process.exit(1);
+const TARGETS = {
+  performance: { max: false, value: 95 },
+  fcpMs: { max: true, value: 1000 },
+  lcpMs: { max: true, value: 1500 },
+  tbtMs: { max: true, value: 50 },
+  cls: { max: true, value: 0.02 },
+  repeatFcpMs: { max: true, value: 500 },
+};
+
+if (!has("--no-build")) {
+  for (const script of ["scripts/build.mjs", "scripts/build-floor.mjs"]) {
+    if (spawnSync(process.execPath, [join(root, script)], { stdio: "inherit" }).status !== 0) process.exit(1);
+  }
 }
 
-// What the first paint of any public route needs: the entry script, its modulepreloads and stylesheets.
-const html = readFileSync(join(dist, "index.html"), "utf8");
-const firstPaint = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-const chunks = readdirSync(join(dist, "assets"))
-  .filter((f) => /\.(js|css)$/.test(f))
-  .map((f) => ({ file: `assets/${f}`, bytes: statSync(join(dist, "assets", f)).size, gzip: gz(`assets/${f}`) }))
-  .sort((a, b) => b.gzip - a.gzip);
-const sizes = {
-  firstPaintGzipKB: kb(firstPaint.reduce((n, f) => n + gz(f), 0)),
-  firstPaint,
-  largestChunks: chunks.slice(0, 15).map((c) => ({ ...c, gzipKB: kb(c.gzip) })),
-  totalGzipKB: kb(chunks.reduce((n, c) => n + c.gzip, 0)),
-};
-console.log(`first paint: ${sizes.firstPaintGzipKB} KB gzip in ${firstPaint.length} files; all assets ${sizes.totalGzipKB} KB gzip`);
+const { default: lighthouse } = await import("lighthouse");
+const chromeLauncher = await import("chrome-launcher");
+const puppeteer = (await import("puppeteer-core")).default;
 
-const scores = {};
-if (!process.argv.includes("--sizes-only")) {
-  const { default: lighthouse } = await import("lighthouse");
-  const chromeLauncher = await import("chrome-launcher");
+const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+function summarize(lhr) {
+  const a = lhr.audits;
+  const byType = Object.fromEntries((a["resource-summary"].details?.items ?? []).map((i) => [i.resourceType, i.transferSize]));
+  return {
+    performance: Math.round(lhr.categories.performance.score * 100),
+    fcpMs: Math.round(a["first-contentful-paint"].numericValue),
+    lcpMs: Math.round(a["largest-contentful-paint"].numericValue),
+    tbtMs: Math.round(a["total-blocking-time"].numericValue),
+    cls: Math.round(a["cumulative-layout-shift"].numericValue * 1000) / 1000,
+    bytes: byType,
+    lcpElement: a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcpPictureBytes: lcpPictureBytes(a),
+    urls: (a["network-requests"].details?.items ?? []).map((i) => i.url),
+  };
+}
+
+// The LCP element's picture, as transferred (0 when the largest paint is text).
+function lcpPictureBytes(audits) {
+  const snippet = audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
+  if (!snippet.startsWith("<img")) return 0;
+  const pictures = (audits["network-requests"].details?.items ?? []).filter((i) => i.resourceType === "Image" && i.url.includes("/api/files/"));
+  const alt = snippet.match(/alt="([^"]*)"/)?.[1];
+  const src = snippet.match(/src="([^"?]*)/)?.[1]?.replace(/^https?:\/\/[^/]+/, "");
+  const hit = pictures.find((p) => src && p.url.includes(src.replace(/…$/, ""))) ?? pictures.sort((x, y) => y.transferSize - x.transferSize)[0];
+  return alt !== undefined && hit ? hit.transferSize : 0;
+}
+
+function medianOf(list) {
+  const pick = (key) => median(list.map((r) => r[key]));
+  const mid = [...list].sort((a, b) => a.performance - b.performance)[Math.floor(list.length / 2)];
+  return {
+    performance: pick("performance"),
+    fcpMs: pick("fcpMs"),
+    lcpMs: pick("lcpMs"),
+    tbtMs: pick("tbtMs"),
+    cls: pick("cls"),
+    bytes: mid.bytes,
+    lcpElement: mid.lcpElement,
+    lcpPictureBytes: mid.lcpPictureBytes,
+    urls: mid.urls,
+  };
+}
+
+async function lighthouseRuns(chrome, url, { repeat }) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    if (repeat) await installServiceWorker(chrome, url);
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      disableStorageReset: repeat,
+    });
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    results.push(summarize(lhr));
+  }
+  return medianOf(results);
+}
+
+// A repeat visit: the person has been here before, so the service worker controls the page and
+// has the shell in its cache.
+async function installServiceWorker(chrome, url) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: "load" });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, { timeout: 60000 });
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+async function measureSite(label, { webDir, routes, repeat }) {
   const dataDir = mkdtempSync(join(tmpdir(), "studio-bench-"));
-  const server = await launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
-  });
+  const env = webDir ? { STUDIO_WEB_DIR: webDir } : {};
+  const server = await launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   try {
     await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin: shopConfig({}).admin });
-    for (const path of ["/", "/gallery", "/pebblewick", "/about"]) {
-      const { lhr } = await lighthouse(server.url + path, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      scores[path] = {
-        ...Object.fromEntries(Object.entries(lhr.categories).map(([k, c]) => [k, Math.round(c.score * 100)])),
-        lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
-        cls: Math.round(lhr.audits["cumulative-layout-shift"].numericValue * 1000) / 1000,
-        tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
-        transferKB: kb(lhr.audits["total-byte-weight"].numericValue),
-      };
-      console.log(path, JSON.stringify(scores[path]));
+    const out = {};
+    for (const route of routes) {
+      const path = route === "/book/{id}" ? `/book/${await featuredBookId(server.url)}` : route;
+      out[route] = { cold: await lighthouseRuns(chrome, server.url + path, { repeat: false }) };
+      if (repeat) out[route].repeat = await lighthouseRuns(chrome, server.url + path, { repeat: true });
+      console.log(`${label} ${route}`, JSON.stringify(out[route]));
     }
+    // What the service worker downloads beyond what the home page already fetched (those come from the HTTP cache).
+    const precache = webDir ? null : await precacheOnTheWire(server.url, new Set(out["/"]?.cold.urls ?? []));
+    return { routes: out, precache };
   } finally {
     await chrome.kill();
     await server.stop();
@@ -69,7 +145,50 @@ if (!process.argv.includes("--sizes-only")) {
   }
 }
 
-mkdirSync(join(root, "bench", "results"), { recursive: true });
-const out = join(root, "bench", "results", `${new Date().toISOString().slice(0, 10)}.json`);
-writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), sizes, lighthouse: scores }, null, 2));
+async function featuredBookId(url) {
+  const res = await fetch(`${url}/api/collections/books/records?filter=${encodeURIComponent("featured=true")}&perPage=1&fields=id`);
+  const { items } = await res.json();
+  return items[0].id;
+}
+
+const PUBLIC_ROUTES = ["/", "/gallery", "/book/{id}", "/pebblewick", "/cryptids", "/about", "/commissions"];
+const routes = arg("--routes", PUBLIC_ROUTES.join(",")).split(",");
+const ours = await measureSite("ours", { routes, repeat: !has("--no-repeat") });
+const floor = has("--no-floor") ? null : await measureSite("floor", { webDir: join(root, "node_modules", ".cache", "studio-floor"), routes: ["/"], repeat: false });
+const budgets = routeBudgets();
+
+// The table: each figure beside its target.
+const verdict = (key, v) => (TARGETS[key].max ? v <= TARGETS[key].value : v >= TARGETS[key].value);
+const rows = [];
+for (const [route, r] of Object.entries(ours.routes)) {
+  const c = r.cold;
+  const checks = { performance: c.performance, fcpMs: c.fcpMs, lcpMs: c.lcpMs, tbtMs: c.tbtMs, cls: c.cls };
+  if (r.repeat) checks.repeatFcpMs = r.repeat.fcpMs;
+  const b = budgets.routes[route];
+  rows.push({
+    route,
+    ...Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, `${v}${verdict(k, v) ? " ✓" : " ✗"}`])),
+    transferKB: kb(c.bytes.total ?? 0),
+    lcpPictureKB: c.lcpPictureBytes ? `${kb(c.lcpPictureBytes)}${c.lcpPictureBytes <= 60 * 1024 ? " ✓" : " ✗"}` : "text",
+    jsKB: b ? `${kb(b.js)}${b.js <= BUDGET.jsPerRoute ? " ✓" : " ✗"}` : "",
+    cssKB: b ? `${kb(b.css)}${b.css <= BUDGET.cssPerRoute ? " ✓" : " ✗"}` : "",
+  });
+}
+console.table(rows);
+const firstVisit = (ours.routes["/"]?.cold.bytes.total ?? 0) + (ours.precache?.bytes ?? 0);
+console.log(`first visit to / with the precache: ${kb(firstVisit)} KB on the wire (target ≤ ${kb(BUDGET.firstVisit)} KB) ${firstVisit <= BUDGET.firstVisit ? "✓" : "✗"}`);
+if (floor) {
+  const f = floor.routes["/"].cold;
+  const o = ours.routes["/"]?.cold;
+  if (o) {
+    const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+    console.log(`ours/floor on /: FCP ${ratio(o.fcpMs, f.fcpMs)}, LCP ${ratio(o.lcpMs, f.lcpMs)}, TBT ${o.tbtMs}/${f.tbtMs} ms, bytes ${ratio(o.bytes.total, f.bytes.total)}`);
+  }
+}
+
+mkdirSync(join(root, "bench"), { recursive: true });
+const out = join(root, "bench", "results.json");
+const load = (await import("node:os")).loadavg();
+for (const site of [ours, floor]) for (const r of Object.values(site?.routes ?? {})) for (const run of Object.values(r)) delete run.urls;
+writeFileSync(out, JSON.stringify({ measuredAt: new Date().toISOString(), runs, loadAverage: load, targets: TARGETS, budget: BUDGET, ours, floor, buildBudgets: budgets, firstVisitBytes: firstVisit }, null, 2));
 console.log(`figures written to ${out}`);
