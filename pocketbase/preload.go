@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -18,7 +20,11 @@ type lcpPicture struct {
 	find  func(app core.App, route string) (*core.Record, error)
 	field string
 	sizes string // the sizes attribute of the page's <img>
+	alt   func(record *core.Record) string
+	ratio [2]int
 }
+
+func coverAlt(r *core.Record) string { return "Cover of " + r.GetString("title") }
 
 var thumbWidths = []int{400, 800, 1200}
 
@@ -26,13 +32,17 @@ func lcpPictureFor(route string) *lcpPicture {
 	switch {
 	case route == "":
 		// src/features/catalog/HomePage.tsx: the featured book's cover.
-		return &lcpPicture{firstRecord("books", "featured = true", "id"), "image", "(min-width: 861px) 40vw, 92vw"}
+		return &lcpPicture{firstRecord("books", "featured = true", "id"), "image", "(min-width: 861px) 40vw, 92vw", coverAlt, [2]int{3, 4}}
 	case route == "about":
 		// src/features/artist/AboutPage.tsx: the artist's portrait.
-		return &lcpPicture{firstRecord("artist_profile", "", "id"), "profile_image", "(min-width: 800px) 360px, 80vw"}
+		return &lcpPicture{firstRecord("artist_profile", "", "id"), "profile_image", "(min-width: 800px) 360px, 80vw", func(r *core.Record) string {
+			return "Portrait of " + r.GetString("name")
+		}, [2]int{4, 5}}
 	case strings.HasPrefix(route, "book/") && strings.Count(route, "/") == 1:
 		// src/features/catalog/BookCarousel.tsx: the book's cover.
-		return &lcpPicture{recordByID, "image", "(min-width: 800px) 380px, 90vw"}
+		return &lcpPicture{recordByID, "image", "(min-width: 800px) 380px, 90vw", func(r *core.Record) string {
+			return fmt.Sprintf("%s, image 1 of %d", r.GetString("title"), 1+len(r.GetStringSlice("gallery_images")))
+		}, [2]int{3, 4}}
 	}
 	return nil
 }
@@ -52,28 +62,49 @@ func recordByID(app core.App, route string) (*core.Record, error) {
 	return app.FindRecordById("books", strings.TrimPrefix(route, "book/"))
 }
 
-// preloadTag is the <link> for the route's largest picture, or "" when the route has none or the
-// catalogue does not have it (an empty shop, an unknown book).
-func preloadTag(app core.App, route string) string {
+// lcpMarkup is what the server adds to a prerendered page for its largest picture: a preload for
+// the head, and the <img> itself for the box the frame reserved for it (an element marked
+// data-lcp-slot, see ThumbSkeleton in src/ui/Thumb.tsx). Both empty when the route has no such
+// picture or the catalogue does not have it (an empty shop, an unknown book).
+func lcpMarkup(app core.App, route string) (preload string, img string) {
 	pic := lcpPictureFor(route)
 	if pic == nil {
-		return ""
+		return "", ""
 	}
 	record, err := pic.find(app, route)
 	if err != nil || record == nil {
-		return ""
+		return "", ""
 	}
 	file := record.GetString(pic.field)
 	if file == "" {
-		return ""
+		return "", ""
 	}
 	base := fmt.Sprintf("/api/files/%s/%s/%s", record.Collection().Id, record.Id, encodeURIComponent(file))
 	candidates := make([]string, 0, len(thumbWidths))
 	for _, w := range thumbWidths {
 		candidates = append(candidates, fmt.Sprintf("%s?thumb=%dx0 %dw", base, w, w))
 	}
-	return fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s" imagesizes="%s">`,
-		html.EscapeString(base+"?thumb=800x0"), html.EscapeString(strings.Join(candidates, ", ")), html.EscapeString(pic.sizes))
+	src, srcset, sizes := html.EscapeString(base+"?thumb=800x0"), html.EscapeString(strings.Join(candidates, ", ")), html.EscapeString(pic.sizes)
+	preload = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s" imagesizes="%s">`, src, srcset, sizes)
+	img = fmt.Sprintf(`<img class="" src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" fetchpriority="high">`,
+		src, srcset, sizes, pic.ratio[0]*200, pic.ratio[1]*200, html.EscapeString(pic.alt(record)))
+	return preload, img
+}
+
+var lcpSlot = regexp.MustCompile(`<div class="([^"]*)" aria-hidden="true" data-lcp-slot="true"></div>`)
+
+// withLCPPicture returns the page with the preload in its head and the picture in its slot.
+func withLCPPicture(page []byte, preload, img string) []byte {
+	page = bytes.Replace(page, []byte("</head>"), []byte(preload+"</head>"), 1)
+	done := false
+	return lcpSlot.ReplaceAllFunc(page, func(slot []byte) []byte {
+		if done {
+			return slot
+		}
+		done = true
+		class := lcpSlot.FindSubmatch(slot)[1]
+		return []byte(strings.Replace(img, `class=""`, `class="`+string(class)+`"`, 1))
+	})
 }
 
 // encodeURIComponent as JavaScript does it, so the URL is the one the app requests.

@@ -44,8 +44,8 @@ func webHandler(web fs.FS) func(*core.RequestEvent) error {
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
 		page := pageFor(web, name)
-		if tag := preloadTag(e.App, name); tag != "" && page != "index.html" {
-			return files.servePage(e, page, tag)
+		if preload, img := lcpMarkup(e.App, name); preload != "" && page != "index.html" {
+			return files.servePage(e, page, func(raw []byte) []byte { return withLCPPicture(raw, preload, img) })
 		}
 		return files.serve(e, page)
 	}
@@ -134,14 +134,14 @@ func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
 	return nil
 }
 
-// servePage sends a prerendered page with tag added to its head (the largest picture's preload),
+// servePage sends a prerendered page completed by fill (the largest picture, see preload.go),
 // gzipped on the fly when accepted: the page is a few KB, and it changes with the catalogue.
-func (s *staticFiles) servePage(e *core.RequestEvent, name, tag string) error {
+func (s *staticFiles) servePage(e *core.RequestEvent, name string, fill func([]byte) []byte) error {
 	raw, err := fs.ReadFile(s.fsys, name)
 	if err != nil {
 		return e.NotFoundError("", err)
 	}
-	body := bytes.Replace(raw, []byte("</head>"), []byte(tag+"</head>"), 1)
+	body := fill(raw)
 	h := e.Response.Header()
 	h.Add("Vary", "Accept-Encoding")
 	h.Set("Content-Type", "text/html; charset=utf-8")

@@ -18,13 +18,12 @@ function* files(dir) {
   }
 }
 
+// Copies left from an earlier run go first, so each copy below is of the file as it is now.
+for (const file of [...files(dist)]) if (/\.(br|gz)$/.test(file)) rmSync(file);
+
 let raw = 0;
 let br = 0;
-for (const file of files(dist)) {
-  if (/\.(br|gz)$/.test(file)) {
-    rmSync(file); // left from an earlier build
-    continue;
-  }
+for (const file of [...files(dist)]) {
   if (!TEXT.test(file)) continue;
   const body = readFileSync(file);
   const brotli = brotliCompressSync(body, {

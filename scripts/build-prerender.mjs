@@ -9,17 +9,18 @@ import { build } from "vite";
 // catalogue section renders its loading state.
 import "fake-indexeddb/auto";
 import { root } from "./lib/project.mjs";
+import { routeFiles } from "./lib/budget.mjs";
 
 const dist = process.argv[2] ?? join(root, "dist");
 // Route → page file. A book's page is one frame for every id (pages/book/_id.html).
-export const PRERENDERED = {
-  "/": "pages/home.html",
-  "/gallery": "pages/gallery.html",
-  "/book/_": "pages/book/_id.html",
-  "/pebblewick": "pages/pebblewick.html",
-  "/cryptids": "pages/cryptids.html",
-  "/about": "pages/about.html",
-  "/commissions": "pages/commissions.html",
+const PRERENDERED = {
+  "/": { file: "pages/home.html", route: "/" },
+  "/gallery": { file: "pages/gallery.html", route: "/gallery" },
+  "/book/_": { file: "pages/book/_id.html", route: "/book/{id}" },
+  "/pebblewick": { file: "pages/pebblewick.html", route: "/pebblewick" },
+  "/cryptids": { file: "pages/cryptids.html", route: "/cryptids" },
+  "/about": { file: "pages/about.html", route: "/about" },
+  "/commissions": { file: "pages/commissions.html", route: "/commissions" },
 };
 
 // The server build's bare imports (react, dexie, …) resolve from the project's node_modules.
@@ -32,16 +33,29 @@ await build({
 });
 
 const { render } = await import(pathToFileURL(join(outDir, "prerender.mjs")).href);
-const shell = readFileSync(join(dist, "index.html"), "utf8");
 const ROOT = '<div id="root"></div>';
-if (!shell.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
+const shellHtml = readFileSync(join(dist, "index.html"), "utf8");
+if (!shellHtml.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
+
+// A prerendered page links the route's own styles (the frame is drawn as the app draws it) and
+// preloads the route's modules (they download beside the entry instead of after it).
+function pageShell(html, route) {
+  const files = routeFiles(route, dist);
+  const styles = files.css.map((f) => `/${f}`).filter((href) => !html.includes(`href="${href}"`));
+  const modules = files.js.map((f) => `/${f}`).filter((href) => !html.includes(`src="${href}"`) && !html.includes(`href="${href}"`));
+  const links = [
+    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ];
+  return links.length ? html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`) : html;
+}
 rmSync(join(dist, "pages"), { recursive: true, force: true });
-for (const [route, file] of Object.entries(PRERENDERED)) {
-  const html = await render(route);
-  if (/\sstyle="/.test(html)) throw new Error(`${route}: the frame has a style attribute, which the Content-Security-Policy blocks; use a class`);
+for (const [path, { file, route }] of Object.entries(PRERENDERED)) {
+  const html = await render(path);
+  if (/\sstyle="/.test(html)) throw new Error(`${path}: the frame has a style attribute, which the Content-Security-Policy blocks; use a class`);
   const out = join(dist, file);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, shell.replace(ROOT, `<div id="root">${html}</div>`));
+  writeFileSync(out, pageShell(shellHtml, route).replace(ROOT, `<div id="root">${html}</div>`));
 }
 rmSync(outDir, { recursive: true, force: true });
 console.log(`prerendered ${Object.keys(PRERENDERED).length} public pages into ${join(dist, "pages")}`);

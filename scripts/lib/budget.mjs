@@ -32,36 +32,49 @@ export function wireBytes(dist, file) {
   return brotliCompressSync(readFileSync(join(dist, file))).length;
 }
 
-/** Per public route: the files of its first render, their bytes on the wire, and any on-demand code among them. */
-export function routeBudgets(dist = join(root, "dist")) {
+function readManifest(dist) {
   const manifestFile = join(dist, ".vite", "manifest.json");
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build first (npm run build)`);
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8"));
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  return JSON.parse(readFileSync(manifestFile, "utf8"));
+}
 
+/** The build's chunks a public route loads before its first render (its keys in the Vite manifest, and the files). */
+export function routeFiles(route, dist = join(root, "dist")) {
+  const manifest = readManifest(dist);
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   // A chunk and everything it imports statically (what the browser fetches before running it).
-  const closure = (key, seen = new Set()) => {
+  const closure = (key, seen) => {
     if (seen.has(key)) return seen;
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
   };
+  const module = ROUTE_MODULES[route];
+  if (module === undefined) throw new Error(`${route} is not a public route`);
+  const keys = closure(entry, new Set());
+  if (module) {
+    if (!manifest[module]) throw new Error(`${module} is not a chunk of the build: update ROUTE_MODULES`);
+    closure(module, keys);
+  }
+  const chunks = [...keys].map((k) => manifest[k]);
+  return {
+    keys: [...keys],
+    js: [...new Set(chunks.map((c) => c.file))],
+    css: [...new Set(chunks.flatMap((c) => c.css ?? []))],
+    isOnDemand: (k) => k !== module && (ON_DEMAND.some((re) => re.test(k)) || manifest[k].file.startsWith("assets/admin-")),
+  };
+}
+
+/** Per public route: the files of its first render, their bytes on the wire, and any on-demand code among them. */
+export function routeBudgets(dist = join(root, "dist")) {
   const routes = {};
-  for (const [route, module] of Object.entries(ROUTE_MODULES)) {
-    const keys = closure(entry);
-    if (module) {
-      if (!manifest[module]) throw new Error(`${module} is not a chunk of the build: update ROUTE_MODULES`);
-      closure(module, keys);
-    }
-    const chunks = [...keys].map((k) => manifest[k]);
-    const js = [...new Set(chunks.map((c) => c.file))];
-    const css = [...new Set(chunks.flatMap((c) => c.css ?? []))];
-    const onDemand = [...keys].filter((k) => k !== module && (ON_DEMAND.some((re) => re.test(k)) || manifest[k].file.startsWith("assets/admin-")));
+  for (const route of Object.keys(ROUTE_MODULES)) {
+    const { keys, js, css, isOnDemand } = routeFiles(route, dist);
     routes[route] = {
       js: js.reduce((n, f) => n + wireBytes(dist, f), 0),
       css: css.reduce((n, f) => n + wireBytes(dist, f), 0),
       files: [...js, ...css],
-      onDemand,
+      onDemand: keys.filter(isOnDemand),
     };
   }
   return { routes };

@@ -20,10 +20,14 @@ interface ThumbProps {
   initial?: string;
 }
 
-/** The box a picture will fill, shown while the catalogue loads, at the picture's final size. */
-export function ThumbSkeleton({ ratio = [4, 3], className }: { ratio?: ThumbRatio; className?: string }) {
+/**
+ * The box a picture will fill, shown while the catalogue loads, at the picture's final size.
+ * `lcpSlot` marks the page's largest picture: in a page prerendered at build time the server puts
+ * that picture's <img> in this box (pocketbase/preload.go), so it shows before any script runs.
+ */
+export function ThumbSkeleton({ ratio = [4, 3], className, lcpSlot }: { ratio?: ThumbRatio; className?: string; lcpSlot?: boolean }) {
   const [w, h] = ratio;
-  return <div className={[styles.box, styles[`r${w}x${h}`], styles.pending, className].filter(Boolean).join(" ")} aria-hidden="true" />;
+  return <div className={[styles.box, styles[`r${w}x${h}`], styles.pending, className].filter(Boolean).join(" ")} aria-hidden="true" data-lcp-slot={lcpSlot || undefined} />;
 }
 
 /** A catalogue picture from PocketBase thumbnails, with a painted placeholder when it cannot load. */

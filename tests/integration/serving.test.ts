@@ -130,7 +130,7 @@ describe("first paint from HTML", () => {
     expect(await (await fetch(`${server.url}/admin`)).text()).toContain('<div id="root"></div>');
   });
 
-  it("names the page's largest picture in a preload, matching the picture the app draws", async () => {
+  it("puts the page's largest picture in the HTML, with a preload matching the picture the app draws", async () => {
     const book = await server.su.collection("books").create(form({ title: "The Lantern Keeper", featured: true, price: 18 }, { image: pngFile("lantern cover.png") }));
     const src = `/api/files/${book.collectionId}/${book.id}/${encodeURIComponent(book.image)}`;
     for (const path of ["/", `/book/${book.id}`]) {
@@ -141,6 +141,12 @@ describe("first paint from HTML", () => {
       expect(link, path).toContain(`href="${src}?thumb=800x0"`);
       expect(link, path).toContain(`${src}?thumb=400x0 400w, ${src}?thumb=800x0 800w, ${src}?thumb=1200x0 1200w`);
       expect(html.indexOf(link), path).toBeLessThan(html.indexOf("</head>"));
+      // The picture itself fills the box the frame reserved for it, before any script runs.
+      const img = html.match(/<img class="[^"]+" src="[^"]*\/api\/files\/[^>]*>/)?.[0] ?? "";
+      expect(img, path).toContain(`src="${src}?thumb=800x0"`);
+      expect(img, path).toContain(path === "/" ? 'alt="Cover of The Lantern Keeper"' : 'alt="The Lantern Keeper, image 1 of 1"');
+      expect(img, path).toContain('width="600" height="800"');
+      expect(html, path).not.toContain("data-lcp-slot");
     }
     const picturePreload = /<link rel="preload" as="image"[^>]*\/api\/files\//;
     expect(await (await fetch(`${server.url}/book/unknown123`)).text()).not.toMatch(picturePreload);

@@ -1,4 +1,4 @@
-import { Thumb } from "../../ui/Thumb";
+import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
 import { useCatalog } from "../../lib/sync";
 import styles from "./artist.module.css";
 
@@ -21,8 +21,10 @@ export function AboutPage() {
       <div className={styles.intro}>
         {profile ? (
           <Thumb owner={profile} file={profile.profile_image} alt={`Portrait of ${name}`} ratio={[4, 5]} sizes="(min-width: 800px) 360px, 80vw" priority className={styles.portrait} />
+        ) : loading ? (
+          <ThumbSkeleton ratio={[4, 5]} className={styles.portrait} lcpSlot />
         ) : (
-          <div className={styles.portraitPlaceholder} aria-hidden={loading} />
+          <div className={styles.portraitPlaceholder} aria-hidden="true" />
         )}
         <div>
           <p className="eyebrow">The artist</p>

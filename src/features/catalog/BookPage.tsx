@@ -43,7 +43,7 @@ export function BookPage() {
     body = (
       <Loading>
         <div className={styles.bookDetail}>
-          <ThumbSkeleton ratio={[3, 4]} className={styles.carouselImage} />
+          <ThumbSkeleton ratio={[3, 4]} className={styles.carouselImage} lcpSlot />
           <TextLines lines={5} heading />
         </div>
       </Loading>

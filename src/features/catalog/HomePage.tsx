@@ -17,7 +17,7 @@ function FeaturedBookCard() {
   if (!book)
     return loading ? (
       <div className={`card ${styles.heroCard}`} aria-hidden="true">
-        <ThumbSkeleton ratio={[3, 4]} className={styles.heroCover} />
+        <ThumbSkeleton ratio={[3, 4]} className={styles.heroCover} lcpSlot />
         <div className="card-body">
           <TextLines lines={4} heading />
         </div>
