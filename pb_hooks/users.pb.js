@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Who is admin is decided here, on every write of a user and again at every sign-in and
-// token refresh, so a changed admin domain takes effect without touching the database.
+// Who is admin is decided here: for every user when the server starts, on every write of a user,
+// and again at every sign-in and token refresh, so a changed admin domain takes effect at once.
 
 onRecordCreate((e) => {
   require(`${__hooks}/lib/admin-rule.js`).applyAdminRule(e.record);
@@ -19,3 +19,27 @@ onRecordAuthRequest((e) => {
   }
   e.next();
 }, "users");
+
+onBootstrap((e) => {
+  e.next();
+  const { isAdminAddress } = require(`${__hooks}/lib/admin-rule.js`);
+  const domain = require(`${__hooks}/lib/config.js`).adminDomain();
+  // Only the users whose flag disagrees with the rule: admins outside the domain, and verified
+  // addresses in it that are not admins yet.
+  let stale = [];
+  try {
+    stale = e.app.findRecordsByFilter(
+    "users",
+    "(is_admin = true && (verified = false || email !~ {:suffix})) || (is_admin = false && verified = true && email ~ {:suffix})",
+    "",
+    0,
+    0,
+    { suffix: "%@" + domain },
+    );
+  } catch (_) {
+    // A new data dir: the users' fields arrive with the migrations that run next, and no user yet.
+  }
+  for (const user of stale) {
+    if (user.getBool("is_admin") !== isAdminAddress(user.email(), user.verified())) e.app.save(user);
+  }
+});

@@ -35,7 +35,7 @@ function call(method, path, params, idempotencyKey) {
   return res.json;
 }
 
-function createCheckoutSession(checkout, priced, customerEmail) {
+function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   const site = config.siteUrl();
   const lineItems = priced.lines.map((l) => ({
     quantity: l.quantity,
@@ -56,6 +56,8 @@ function createCheckoutSession(checkout, priced, customerEmail) {
     line_items: lineItems,
     shipping_address_collection: { allowed_countries: ["US", "CA", "GB", "AU", "IE", "NZ"] },
     phone_number_collection: { enabled: true },
+    // Originals and stock are held for the checkout; the session ends with the hold.
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
     metadata: {
       checkout_id: checkout.id,
       cart_session_id: checkout.getString("cart_session_id"),
@@ -83,6 +85,18 @@ function detailsOf(session) {
 }
 
 /**
+ * Why a paid Stripe session does not belong to the stored checkout ("" when it does): the amount,
+ * the currency, and live versus test mode must all be what the shop asked for.
+ */
+function mismatchWith(stored, object) {
+  if (Number(object.amount_total) !== stored.getInt("amount_total")) return "amount_total";
+  if (String(object.currency || "").toLowerCase() !== "usd") return "currency";
+  const live = config.stripeSecretKey().indexOf("sk_live_") === 0;
+  if (!!object.livemode !== live) return "livemode";
+  return "";
+}
+
+/**
  * Checks a Stripe-Signature header (t=timestamp, v1=HMAC-SHA256 of "t.payload") with a
  * constant-time compare and a 300 s tolerance. Returns a reason when it fails, "" when valid.
  */
@@ -104,4 +118,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem };
+module.exports = { createCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem, mismatchWith };
