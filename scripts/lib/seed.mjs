@@ -1,7 +1,7 @@
 // Seeds the demo studio into a running server through its REST API, as a superuser.
 // Never overwrites a shop: the catalogue is seeded only when it is empty, and an admin is
 // created only when the shop has none (a deleted admin is not brought back by a restart).
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import PocketBase from "pocketbase";
 import * as art from "./watercolor.mjs";
 import * as demo from "./demo-catalog.mjs";
@@ -124,6 +124,23 @@ export async function seedDemoData({ url, superuserEmail, superuserPassword, adm
     const catalogSeeded = await seedCatalog(pb);
     return { adminCreated: created, adminPassword: password, catalogSeeded };
   } finally {
-    if (removeSuperuser) await pb.collection("_superusers").delete(pb.authStore.record.id);
+    if (removeSuperuser) await retireSuperuser(pb);
   }
+}
+
+/**
+ * Deletes the seed superuser. PocketBase keeps at least one superuser, so when it is the only one
+ * its password is replaced by a random one that is never stored or shown: nobody can sign in as
+ * it, and the shop's owner makes their own with `studio-server superuser upsert`.
+ */
+async function retireSuperuser(pb) {
+  const self = pb.authStore.record.id;
+  const others = await pb.collection("_superusers").getList(1, 1, { filter: pb.filter("id != {:self}", { self }), fields: "id" });
+  if (others.totalItems > 0) {
+    await pb.collection("_superusers").delete(self);
+  } else {
+    const unknown = randomBytes(32).toString("base64url");
+    await pb.collection("_superusers").update(self, { password: unknown, passwordConfirm: unknown });
+  }
+  pb.authStore.clear();
 }
