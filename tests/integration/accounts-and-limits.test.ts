@@ -124,6 +124,27 @@ describe("rate limits", () => {
   });
 });
 
+describe("the per-account sign-in lock", () => {
+  let lockServer: TestServer;
+  beforeAll(async () => {
+    lockServer = await startServer();
+  });
+  afterAll(() => lockServer?.stop());
+
+  it("locks an account for 5 minutes after 10 wrong passwords, before the per-address limit is reached", async () => {
+    await signedInUser(lockServer, "cleo@example.com");
+    // Guesses spread over many addresses look like this to one address: few enough for its limit.
+    const attempt = (password: string) =>
+      fetch(`${lockServer.url}/api/collections/users/auth-with-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ identity: "Cleo@example.com", password }),
+      }).then(async (r) => [r.status, (await r.json()).message]);
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`))[0]).toBe(400);
+    expect(await attempt("correct-horse-42")).toEqual([429, "Too many failed sign-ins for this account. Please wait 5 minutes, or reset your password."]);
+  });
+});
+
 describe("the newsletter", () => {
   let server: TestServer;
   beforeAll(async () => {
