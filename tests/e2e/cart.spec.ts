@@ -18,6 +18,7 @@ test("every quantity change survives a reload made right after it", async ({ pag
     await page.reload();
     await expect(cartButton(page)).toHaveAccessibleName(`Open cart, ${quantity} items`);
     await cartButton(page).click();
+    await expect(page.getByRole("dialog", { name: `Shopping Cart (${quantity})` })).toBeVisible();
   }
   await page.getByRole("button", { name: "Clear Cart" }).click();
   await page.reload();

@@ -93,15 +93,8 @@ test("cancelling on the payment page keeps the cart, and Return to Cart opens it
 test("a cart left behind is saved for the studio as an abandoned cart", async ({ page }) => {
   await page.goto("/gallery");
   await page.getByRole("article").filter({ hasText: "The Midnight Fair" }).getByRole("button", { name: /^Add( to Cart)?, print of/ }).click();
-  const sessionId = await page.evaluate(async () => {
-    const open = indexedDB.open("lanternwood-studio");
-    const db: IDBDatabase = await new Promise((r) => (open.onsuccess = () => r(open.result)));
-    const row = await new Promise<{ sessionId: string }>((r) => {
-      const req = db.transaction("cart").objectStore("cart").get("current");
-      req.onsuccess = () => r(req.result);
-    });
-    return row.sessionId;
-  });
+  const sessionId = await page.evaluate(() => JSON.parse(localStorage.getItem("lanternwood-cart") ?? "{}").sessionId as string);
+  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
   const su = await superuser();
   await expect
     .poll(async () => (await su.collection("abandoned_carts").getList(1, 1, { filter: `session_id = "${sessionId}"` })).items[0]?.total_price, { timeout: 10000 })

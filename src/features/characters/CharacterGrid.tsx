@@ -20,16 +20,12 @@ export function CharacterGrid({ characters, upcoming = false }: { characters: Ch
       <ul className={`${styles.grid} ${columns(characters.length)}`}>
         {characters.map((c) => (
           <li key={c.id}>
-            <button type="button" className={styles.card} onClick={() => dialog.open(c)} aria-labelledby={`character-${c.id}`} aria-describedby={`character-${c.id}-blurb`}>
+            <button type="button" className={styles.card} onClick={() => dialog.open(c)}>
               <Thumb owner={c} file={c.image} alt="" initial={c.name} ratio={[1, 1]} className={styles.cardImage} />
               <span className={styles.cardText}>
                 {upcoming && <Badge tone="lantern">Coming Soon</Badge>}
-                <span className={styles.name} id={`character-${c.id}`}>
-                  {c.name}
-                </span>
-                <span className={styles.blurb} id={`character-${c.id}-blurb`}>
-                  {c.description}
-                </span>
+                <span className={styles.name}>{c.name}</span>
+                <span className={styles.blurb}>{c.description}</span>
               </span>
             </button>
           </li>
