@@ -174,7 +174,8 @@ describe("the admin account and the seed", () => {
     return launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env: { STUDIO_ADMIN_DOMAIN: "lanternwood.example", ...env } });
   }
 
-  it("generates a strong admin password once, retires the seed superuser, and never recreates an admin", async () => {
+  // Seeds the whole demo studio (its pictures are painted on the fly): slower than the default 30 s on a busy machine.
+  it("generates a strong admin password once, retires the seed superuser, and never recreates an admin", { timeout: 120000 }, async () => {
     const server = await launch();
     try {
       expect(readFileSync(`/proc/${server.process.pid}/cmdline`, "utf8")).not.toContain(server.superuser.password);
