@@ -97,10 +97,8 @@ routerAdd(
   "POST",
   "/api/studio/checkout/{id}/cancel",
   (e) => {
-    const { demoSession, sessionSummary } = require(`${__hooks}/lib/checkout-sessions.js`);
-    const id = e.request.pathValue("id");
-    demoSession(e.app, id);
-    require(`${__hooks}/lib/fulfilment.js`).markSession(e.app, id, "canceled");
+    const { cancelSession, sessionSummary } = require(`${__hooks}/lib/checkout-sessions.js`);
+    const id = cancelSession(e.app, e.request.pathValue("id"));
     return e.json(200, sessionSummary(e.app, id));
   },
   $apis.bodyLimit(1024),

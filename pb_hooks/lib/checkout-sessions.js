@@ -31,6 +31,27 @@ function demoSession(app, id) {
   return s;
 }
 
+/**
+ * Cancels an open session and so releases its hold: the demo page's Cancel, or the canceled page
+ * Stripe sends the buyer back to (by our checkout id). A Stripe session is expired at Stripe first,
+ * so it cannot be paid after its hold is gone. Returns the provider session id.
+ */
+function cancelSession(app, id) {
+  let s;
+  try {
+    s = find(app, id);
+  } catch (_) {
+    s = app.findRecordsByFilter("checkout_sessions", "id = {:id}", "", 1, 0, { id: String(id || "") })[0];
+    if (!s) throw new NotFoundError("This checkout session does not exist.");
+  }
+  const providerId = s.getString("provider_session_id");
+  if (s.getString("status") !== "open") return providerId;
+  if (s.getString("provider") === "demo") demoSession(app, providerId);
+  else require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(providerId);
+  require(`${__hooks}/lib/fulfilment.js`).markSession(app, providerId, "canceled");
+  return providerId;
+}
+
 /** An open session past its hold is expired: the demo page cannot pay it any more. */
 function closeIfExpired(app, s) {
   const expires = s.getString("expires_at");
@@ -101,4 +122,4 @@ function demoDetails(body) {
   return details;
 }
 
-module.exports = { sessionSummary, demoSession, refreshFromStripe, demoDetails, closeIfExpired };
+module.exports = { sessionSummary, demoSession, cancelSession, refreshFromStripe, demoDetails, closeIfExpired };

@@ -52,7 +52,8 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   const params = {
     mode: "payment",
     success_url: site + "/checkout/success?session_id={CHECKOUT_SESSION_ID}",
-    cancel_url: site + "/checkout/canceled",
+    // The canceled page releases the hold at once (our id: Stripe fills {CHECKOUT_SESSION_ID} only on success).
+    cancel_url: site + "/checkout/canceled?checkout=" + checkout.id,
     line_items: lineItems,
     shipping_address_collection: { allowed_countries: ["US", "CA", "GB", "AU", "IE", "NZ"] },
     phone_number_collection: { enabled: true },
@@ -68,6 +69,11 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   const session = call("POST", "/v1/checkout/sessions", params, "checkout-" + checkout.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
   return session;
+}
+
+/** Ends an open Stripe session so it can no longer be paid (Stripe answers an error for a paid one). */
+function expireCheckoutSession(id) {
+  return call("POST", "/v1/checkout/sessions/" + encodeURIComponent(id) + "/expire", null, null);
 }
 
 function retrieveCheckoutSession(id) {
@@ -118,4 +124,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem, mismatchWith };

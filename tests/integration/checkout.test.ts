@@ -271,4 +271,17 @@ describe("Stripe (stripe-mock)", () => {
     for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/api/studio/checkout/${body.session_id}`)).status).toBe(200);
     expect(proxy.reads() - before).toBe(1);
   });
+
+  it("releases an original's hold when the buyer comes back from Stripe without paying", async () => {
+    const original = { id: c.painting, type: "painting", variant: "original", quantity: 1 };
+    const first = await post(server, "/api/studio/checkout", { items: [original] });
+    expect(first.status).toBe(200);
+    expect((await post(server, "/api/studio/checkout", { items: [original] })).status).toBe(400);
+    // Stripe's cancel_url carries our checkout id; the canceled page posts it back.
+    const stored = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${first.body.session_id}"`);
+    const canceled = await post(server, `/api/studio/checkout/${stored.id}/cancel`, {});
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.status).toBe("canceled");
+    expect((await post(server, "/api/studio/checkout", { items: [original] })).status).toBe(200);
+  });
 });
