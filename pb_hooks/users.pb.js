@@ -60,7 +60,8 @@ onRecordAuthWithPasswordRequest((e) => {
   try {
     e.next();
   } catch (err) {
-    store.set(key, current + 1 + ":" + (current ? since : now));
+    // Only real accounts are counted: made-up addresses would only fill the memory.
+    if (e.record) store.set(key, current + 1 + ":" + (current ? since : now));
     throw err;
   }
   store.remove(key);
