@@ -138,7 +138,7 @@ describe("the per-account sign-in lock", () => {
       fetch(`${lockServer.url}/api/collections/users/auth-with-password`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ identity: "Cleo@example.com", password }),
+        body: JSON.stringify({ identity: "cleo@example.com", password }),
       }).then(async (r) => [r.status, (await r.json()).message]);
     for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`))[0]).toBe(400);
     expect(await attempt("correct-horse-42")).toEqual([429, "Too many failed sign-ins for this account. Please wait 5 minutes, or reset your password."]);
