@@ -2,7 +2,10 @@
 // Saves the visitor's cart as an abandoned cart, keyed by the browser's random cart session id.
 // Browsers can write their own cart through this route only; listing and deleting is the admin's.
 
-routerAdd("POST", "/api/studio/cart", (e) => {
+routerAdd(
+  "POST",
+  "/api/studio/cart",
+  (e) => {
   const { priceLine } = require(`${__hooks}/lib/pricing.js`);
   const body = e.requestInfo().body || {};
   const sessionId = String(body.session_id || "");
@@ -57,4 +60,6 @@ routerAdd("POST", "/api/studio/cart", (e) => {
   }
   e.app.save(cart);
   return e.json(200, { saved: true });
-});
+},
+  $apis.bodyLimit(131072),
+);

@@ -24,10 +24,11 @@ onRecordCreateRequest((e) => {
 }, "commissions");
 
 onRecordCreateRequest((e) => {
-  const { checkUploads } = require(`${__hooks}/lib/uploads.js`);
+  const { checkUploads, checkUploadAllowance } = require(`${__hooks}/lib/uploads.js`);
   const user = e.auth;
   if (!user) throw new UnauthorizedError("Authentication required");
   const meta = checkUploads(e, "file")[0];
+  checkUploadAllowance(e, [meta]);
   if (!meta) throw new BadRequestError("No file provided");
   e.record.set("file_name", meta.name);
   e.record.set("file_type", meta.type);
@@ -37,10 +38,11 @@ onRecordCreateRequest((e) => {
 }, "commission_files");
 
 onRecordCreateRequest((e) => {
-  const { checkUploads } = require(`${__hooks}/lib/uploads.js`);
+  const { checkUploads, checkUploadAllowance } = require(`${__hooks}/lib/uploads.js`);
   const user = e.auth;
   if (!user) throw new UnauthorizedError("Authentication required");
   const attachments = checkUploads(e, "attachments");
+  checkUploadAllowance(e, attachments);
   const content = e.record.getString("content").trim();
   if (!content && attachments.length === 0) throw new BadRequestError("Please write a message or attach at least one file.");
   const fromUser = user.collection().name === "users";
@@ -51,5 +53,25 @@ onRecordCreateRequest((e) => {
   e.record.set("sender_name", isAdmin || !fromUser ? "Lanternwood Studio" : user.getString("first_name") || "Customer");
   e.record.set("is_read", false);
   e.record.set("attachment_meta", attachments);
+  e.next();
+}, "commission_messages");
+
+// A message is what its sender wrote: after that, only its read mark changes, and only the
+// other side of the thread sets it (the reader, not the writer).
+onRecordUpdateRequest((e) => {
+  const body = e.requestInfo().body || {};
+  const changed = Object.keys(body).filter((k) => k !== "is_read");
+  let files = [];
+  try {
+    files = e.findUploadedFiles("attachments") || [];
+  } catch (_) {
+    // no multipart body
+  }
+  if (changed.length || files.length) throw new BadRequestError("Only the read mark of a message can change.");
+  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+  const readerRole = e.hasSuperuserAuth() || (user && user.getBool("is_admin")) ? "admin" : "customer";
+  if (e.record.original().getString("sender_role") === readerRole) {
+    throw new ForbiddenError("Only the other side of the conversation marks a message read.");
+  }
   e.next();
 }, "commission_messages");

@@ -30,7 +30,10 @@ const { launchServer } = await import("./lib/server.mjs");
 const { seedDemoData } = await import("./lib/seed.mjs");
 
 mkdirSync(config.dataDir, { recursive: true });
-const server = await launchServer({ http: config.http, dataDir: config.dataDir, env: { STUDIO_SITE_URL: config.siteUrl }, stdio: "inherit" });
+// The local demo pays through the built-in demo provider; a real shop sets STRIPE_SECRET_KEY.
+const payments = process.env.STRIPE_SECRET_KEY ? "" : process.env.STUDIO_PAYMENTS || "demo";
+const server = await launchServer({ http: config.http, dataDir: config.dataDir, env: { STUDIO_SITE_URL: config.siteUrl, STUDIO_PAYMENTS: payments }, stdio: "inherit" });
+const loopback = /^(127\.|localhost$|\[?::1\]?$)/.test(host);
 let seeded;
 try {
   seeded = await seedDemoData({
@@ -38,9 +41,11 @@ try {
     superuserEmail: server.superuser.email,
     superuserPassword: server.superuser.password,
     admin: config.admin,
+    requirePassword: !loopback,
+    removeSuperuser: true,
   });
 } catch (err) {
-  console.error("Seeding the demo studio failed:", err);
+  console.error(err instanceof Error && err.message.startsWith("This shop") ? err.message : `Seeding the demo studio failed: ${err}`);
   await server.stop();
   process.exit(1);
 }
@@ -48,8 +53,8 @@ try {
 console.log(`
   Lanternwood Studio is open at ${config.siteUrl}
   ${seeded.catalogSeeded ? "Demo studio seeded." : "Existing shop kept as it was (nothing seeded)."}
-  Admin Portal: ${config.siteUrl}/admin/login  as ${config.admin.email}${seeded.adminCreated ? ` / ${config.admin.password}` : " (existing password)"}
-  Payments: ${process.env.STRIPE_SECRET_KEY ? "Stripe" : "built-in demo provider (set STRIPE_SECRET_KEY for Stripe)"}
+  Admin Portal: ${config.siteUrl}/admin/login${seeded.adminCreated ? `  as ${config.admin.email} / ${seeded.adminPassword}` : " (sign in with the existing admin account)"}${seeded.adminCreated && !config.admin.password ? "\n  This password was generated and is shown only now: write it down." : ""}
+  Payments: ${process.env.STRIPE_SECRET_KEY ? "Stripe" : payments === "demo" ? "built-in demo provider, nothing is charged (STUDIO_PAYMENTS=demo; set STRIPE_SECRET_KEY for Stripe)" : "not set up: checkout answers \"Payments are not set up yet\" (set STRIPE_SECRET_KEY)"}
   Press Ctrl+C to stop.
 `);
 

@@ -14,6 +14,7 @@ function sessionSummary(app, id) {
   return {
     session_id: id,
     provider: s.getString("provider"),
+    expires_at: s.getString("expires_at"),
     status: s.getString("status"),
     amount_total: s.getInt("amount_total"),
     shipping: 495,
@@ -24,18 +25,62 @@ function sessionSummary(app, id) {
 function demoSession(app, id) {
   const s = find(app, id);
   if (s.getString("provider") !== "demo") throw new BadRequestError("This session is paid through Stripe, not the demo page.");
+  if (require(`${__hooks}/lib/config.js`).paymentProvider() !== "demo") {
+    throw new BadRequestError("The demo payment provider is off: this checkout can no longer be paid.");
+  }
   return s;
 }
+
+/**
+ * Cancels an open session and so releases its hold: the demo page's Cancel, or the canceled page
+ * Stripe sends the buyer back to (by our checkout id). A Stripe session is expired at Stripe first,
+ * so it cannot be paid after its hold is gone. Returns the provider session id.
+ */
+function cancelSession(app, id) {
+  let s;
+  try {
+    s = find(app, id);
+  } catch (_) {
+    s = app.findRecordsByFilter("checkout_sessions", "id = {:id}", "", 1, 0, { id: String(id || "") })[0];
+    if (!s) throw new NotFoundError("This checkout session does not exist.");
+  }
+  const providerId = s.getString("provider_session_id");
+  if (s.getString("status") !== "open") return providerId;
+  if (s.getString("provider") === "demo") demoSession(app, providerId);
+  else require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(providerId);
+  require(`${__hooks}/lib/fulfilment.js`).markSession(app, providerId, "canceled");
+  return providerId;
+}
+
+/** An open session past its hold is expired: the demo page cannot pay it any more. */
+function closeIfExpired(app, s) {
+  const expires = s.getString("expires_at");
+  if (s.getString("status") === "open" && expires && expires < new Date().toISOString().replace("T", " ")) {
+    require(`${__hooks}/lib/fulfilment.js`).markSession(app, s.getString("provider_session_id"), "expired");
+  }
+}
+
+// How long one answer from Stripe about a session is reused: repeated status reads (a success page
+// polling, or a script) cost at most one Stripe call per session per window.
+const STRIPE_READ_CACHE_MS = 10000;
 
 // The success page may arrive before Stripe's webhook: ask Stripe, never the browser.
 function refreshFromStripe(app, id) {
   const s = find(app, id);
-  if (s.getString("provider") !== "stripe" || s.getString("status") !== "open") return;
+  if (s.getString("provider") !== "stripe") {
+    closeIfExpired(app, s);
+    return;
+  }
+  if (s.getString("status") !== "open") return;
+  const cacheKey = "stripe-read:" + id;
+  const last = app.store().get(cacheKey);
+  if (last && Date.now() - last < STRIPE_READ_CACHE_MS) return;
+  app.store().set(cacheKey, Date.now());
   const stripe = require(`${__hooks}/lib/stripe.js`);
   const { fulfil, markSession } = require(`${__hooks}/lib/fulfilment.js`);
   try {
     const remote = stripe.retrieveCheckoutSession(id);
-    if (remote.payment_status === "paid") fulfil(app, id, stripe.detailsOf(remote));
+    if (remote.payment_status === "paid" && !stripe.mismatchWith(s, remote)) fulfil(app, id, stripe.detailsOf(remote));
     else if (remote.status === "expired") markSession(app, id, "expired");
   } catch (err) {
     // Stripe unreachable: report what we know; the webhook will settle it.
@@ -77,4 +122,4 @@ function demoDetails(body) {
   return details;
 }
 
-module.exports = { sessionSummary, demoSession, refreshFromStripe, demoDetails };
+module.exports = { sessionSummary, demoSession, cancelSession, refreshFromStripe, demoDetails, closeIfExpired };

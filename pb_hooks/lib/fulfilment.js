@@ -21,6 +21,8 @@ function fulfil(app, providerSessionId, details) {
       .concat([{ description: "Shipping", quantity: 1, amount_total: 495 }]);
     const purchases = tx.findCollectionByNameOrId("purchases");
     for (const l of lines) {
+      // Paid is paid: the purchase is recorded even when the piece is gone, then flagged for a refund.
+      const problem = takeFromStock(tx, l);
       const p = new Record(purchases);
       p.set("user", session.getString("user"));
       p.set("product_id", l.item_id);
@@ -28,7 +30,7 @@ function fulfil(app, providerSessionId, details) {
       p.set("product_title", l.title);
       p.set("amount", (l.unit_amount * l.quantity) / 100);
       p.set("quantity", l.quantity);
-      p.set("status", "completed");
+      p.set("status", problem ? REFUND_NEEDED : "completed");
       p.set("payment_id", providerSessionId);
       p.set("metadata", {
         variant: l.variant,
@@ -37,9 +39,10 @@ function fulfil(app, providerSessionId, details) {
         customer_details: details.customer || {},
         shipping_details: details.shipping || {},
         line_items: lineItems,
+        provider: session.getString("provider"),
+        refund_reason: problem,
       });
       tx.save(p);
-      takeFromStock(tx, l);
     }
 
     session.set("status", "paid");
@@ -59,33 +62,58 @@ function fulfil(app, providerSessionId, details) {
   return recorded;
 }
 
-// A sold original leaves the shop; tracked merchandise stock goes down.
+const REFUND_NEEDED = "refund needed";
+
+function findOrNull(tx, collection, id) {
+  try {
+    return tx.findRecordById(collection, id);
+  } catch (_) {
+    return null;
+  }
+}
+
+/**
+ * A sold original leaves the shop; tracked merchandise stock goes down. Returns why the line
+ * cannot be delivered ("" when it can): the original was sold meanwhile or stock ran out.
+ * Items deleted since checkout are skipped: there is no stock left to update.
+ */
 function takeFromStock(tx, line) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
   if (line.item_type === "painting" && line.variant === "original") {
-    const p = tx.findRecordById("paintings", line.item_id);
-    const tags = readJson(p, "tags", []).filter((t) => t !== "Original - For Sale");
-    if (tags.indexOf("Original - Sold Out") < 0) tags.push("Original - Sold Out");
-    p.set("tags", tags);
+    const p = findOrNull(tx, "paintings", line.item_id);
+    if (!p) return "The painting was deleted from the shop before this payment arrived.";
+    const tags = readJson(p, "tags", []);
+    if (tags.indexOf("Original - For Sale") < 0 || tags.indexOf("Original - Sold Out") >= 0) {
+      return "The original was already sold when this payment arrived.";
+    }
+    const left = tags.filter((t) => t !== "Original - For Sale");
+    left.push("Original - Sold Out");
+    p.set("tags", left);
     tx.save(p);
   }
   if (line.item_type === "merchandise") {
-    const m = tx.findRecordById("merchandise", line.item_id);
+    const m = findOrNull(tx, "merchandise", line.item_id);
+    if (!m) return "";
     const inventory = readJson(m, "inventory_count", null);
     if (typeof inventory === "number") {
-      const left = Math.max(0, inventory - line.quantity);
+      if (inventory < line.quantity) return "Only " + inventory + " were in stock when this payment arrived.";
+      const left = inventory - line.quantity;
       m.set("inventory_count", left);
       if (left === 0) m.set("in_stock", false);
       tx.save(m);
     }
   }
+  return "";
 }
 
+/** Closes an open session as canceled, expired or failed; a paid session stays paid. */
 function markSession(app, providerSessionId, status) {
-  const session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
-  if (session.getString("fulfilled_at")) return;
-  session.set("status", status);
-  app.save(session);
+  app.runInTransaction((tx) => {
+    const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
+    if (session.getString("fulfilled_at") || session.getString("status") !== "open") return;
+    session.set("status", status);
+    tx.save(session);
+  });
 }
 
-module.exports = { fulfil, markSession };
+module.exports = { fulfil, markSession, REFUND_NEEDED };

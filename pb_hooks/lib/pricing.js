@@ -6,6 +6,8 @@ const SOLD_OUT = "Original - Sold Out";
 const AUTOGRAPHED_CENTS = 3799;
 const SHIPPING_CENTS = 495;
 const MAX_QUANTITY = 20;
+// How long an open checkout reserves originals and stock; Stripe's shortest session lifetime.
+const HOLD_MINUTES = 30;
 const AUTOGRAPHED_SUFFIX = "-autographed";
 
 function refuse(message) {
@@ -51,6 +53,9 @@ function priceLine(app, line, n) {
     if (!variant) refuse(label + ': choose "print" or "original" for "' + p.getString("title") + '".');
     if (variant === "original" && (tags.indexOf(SOLD_OUT) >= 0 || tags.indexOf(ORIGINAL) < 0)) {
       refuse(label + ': the original of "' + p.getString("title") + '" is sold out.');
+    }
+    if (variant === "original" && quantity !== 1) {
+      refuse(label + ': there is only one original of "' + p.getString("title") + '": the quantity must be 1.');
     }
     if (variant === "print" && tags.indexOf(PRINT) < 0) {
       refuse(label + ': "' + p.getString("title") + '" has no prints for sale.');
@@ -112,14 +117,66 @@ function priceLine(app, line, n) {
   refuse(label + ": unknown item type.");
 }
 
+function holdKey(line) {
+  return line.item_type + ":" + line.item_id + ":" + (line.item_type === "painting" ? line.variant : "");
+}
+
+/**
+ * What open checkouts hold right now, by holdKey: originals and merchandise. A checkout
+ * holds its lines until it is paid, canceled, failed or past its expires_at.
+ */
+function heldQuantities(app) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const now = new Date().toISOString().replace("T", " ");
+  const open = app.findRecordsByFilter("checkout_sessions", "status = 'open' && expires_at > {:now}", "", 0, 0, { now });
+  const held = {};
+  for (const s of open) {
+    for (const l of readJson(s, "line_items", [])) {
+      if (l.item_type === "merchandise" || (l.item_type === "painting" && l.variant === "original")) {
+        held[holdKey(l)] = (held[holdKey(l)] || 0) + l.quantity;
+      }
+    }
+  }
+  return held;
+}
+
+/**
+ * An original is sold once: one line, never held by another open checkout. Tracked merchandise
+ * stock is counted per item across every line of this cart and every open hold.
+ */
+function checkAvailability(app, lines) {
+  const held = heldQuantities(app);
+  const wanted = {};
+  lines.forEach((l, i) => {
+    const label = "Line " + (i + 1);
+    const key = holdKey(l);
+    if (l.item_type === "painting" && l.variant === "original") {
+      if (wanted[key]) refuse(label + ': the original of "' + l.title.replace(/ \(Original\)$/, "") + '" is already in this order.');
+      if (held[key]) {
+        refuse(label + ': the original of "' + l.title.replace(/ \(Original\)$/, "") + '" is reserved by another checkout right now. Please try again in 30 minutes.');
+      }
+    }
+    if (l.item_type === "merchandise") {
+      const m = app.findRecordById("merchandise", l.item_id);
+      const inventory = json(m, "inventory_count");
+      const left = typeof inventory === "number" ? inventory - (held[key] || 0) - (wanted[key] || 0) : Infinity;
+      if (l.quantity > left) {
+        refuse(label + ": only " + Math.max(0, left) + ' of "' + m.getString("title") + '" left.');
+      }
+    }
+    wanted[key] = (wanted[key] || 0) + l.quantity;
+  });
+}
+
 /** Prices a whole cart: { lines, itemsTotal, shipping, total } in cents, shipping included. */
 function priceCart(app, items) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
+  checkAvailability(app, lines);
   const itemsTotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
   return { lines, itemsTotal, shipping: SHIPPING_CENTS, total: itemsTotal + SHIPPING_CENTS };
 }
 
-module.exports = { priceCart, priceLine, SHIPPING_CENTS, AUTOGRAPHED_SUFFIX };
+module.exports = { priceCart, priceLine, SHIPPING_CENTS, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };

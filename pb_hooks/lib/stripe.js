@@ -35,7 +35,7 @@ function call(method, path, params, idempotencyKey) {
   return res.json;
 }
 
-function createCheckoutSession(checkout, priced, customerEmail) {
+function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   const site = config.siteUrl();
   const lineItems = priced.lines.map((l) => ({
     quantity: l.quantity,
@@ -52,10 +52,13 @@ function createCheckoutSession(checkout, priced, customerEmail) {
   const params = {
     mode: "payment",
     success_url: site + "/checkout/success?session_id={CHECKOUT_SESSION_ID}",
-    cancel_url: site + "/checkout/canceled",
+    // The canceled page releases the hold at once (our id: Stripe fills {CHECKOUT_SESSION_ID} only on success).
+    cancel_url: site + "/checkout/canceled?checkout=" + checkout.id,
     line_items: lineItems,
     shipping_address_collection: { allowed_countries: ["US", "CA", "GB", "AU", "IE", "NZ"] },
     phone_number_collection: { enabled: true },
+    // Originals and stock are held for the checkout; the session ends with the hold.
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
     metadata: {
       checkout_id: checkout.id,
       cart_session_id: checkout.getString("cart_session_id"),
@@ -66,6 +69,11 @@ function createCheckoutSession(checkout, priced, customerEmail) {
   const session = call("POST", "/v1/checkout/sessions", params, "checkout-" + checkout.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
   return session;
+}
+
+/** Ends an open Stripe session so it can no longer be paid (Stripe answers an error for a paid one). */
+function expireCheckoutSession(id) {
+  return call("POST", "/v1/checkout/sessions/" + encodeURIComponent(id) + "/expire", null, null);
 }
 
 function retrieveCheckoutSession(id) {
@@ -80,6 +88,18 @@ function detailsOf(session) {
     customer: { name: c.name || "", email: c.email || "", phone: c.phone || "" },
     shipping: { name: s.name || "", address: s.address || {} },
   };
+}
+
+/**
+ * Why a paid Stripe session does not belong to the stored checkout ("" when it does): the amount,
+ * the currency, and live versus test mode must all be what the shop asked for.
+ */
+function mismatchWith(stored, object) {
+  if (Number(object.amount_total) !== stored.getInt("amount_total")) return "amount_total";
+  if (String(object.currency || "").toLowerCase() !== "usd") return "currency";
+  const live = config.stripeSecretKey().indexOf("sk_live_") === 0;
+  if (!!object.livemode !== live) return "livemode";
+  return "";
 }
 
 /**
@@ -104,4 +124,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem };
+module.exports = { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem, mismatchWith };

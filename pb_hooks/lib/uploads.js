@@ -3,9 +3,18 @@
 const ALLOWED = ["image/jpeg", "image/png", "image/gif", "application/pdf"];
 const MAX_BYTES = 10485760;
 
+// What one customer may upload in a day, across commission files and message attachments.
+const DAILY_ALLOWANCE_BYTES = 100 * 1024 * 1024;
+
 function sniff(file) {
   // Read the first bytes, as the server's own check does: a renamed .exe is not a picture.
-  const head = toBytes(file.reader.open(), 16);
+  const reader = file.reader.open();
+  let head;
+  try {
+    head = toBytes(reader, 16);
+  } finally {
+    reader.close();
+  }
   const b = (i) => head[i] & 0xff;
   if (b(0) === 0xff && b(1) === 0xd8 && b(2) === 0xff) return "image/jpeg";
   if (b(0) === 0x89 && b(1) === 0x50 && b(2) === 0x4e && b(3) === 0x47) return "image/png";
@@ -33,4 +42,33 @@ function checkUploads(e, field) {
   });
 }
 
-module.exports = { checkUploads };
+/**
+ * Refuses an upload that would take a customer past the daily allowance. The studio is not
+ * limited. `metas` are this request's [{ size }].
+ */
+function checkUploadAllowance(e, metas) {
+  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+  if (!user || user.getBool("is_admin")) return;
+  const adding = metas.reduce((n, m) => n + (m ? m.size : 0), 0);
+  if (adding === 0) return;
+  const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
+  const row = new DynamicModel({ total: 0 });
+  e.app
+    .db()
+    .newQuery(
+      "SELECT (SELECT COALESCE(SUM(file_size), 0) FROM commission_files WHERE uploaded_by = {:user} AND created > {:since})" +
+        " + (SELECT COALESCE(SUM(json_extract(j.value, '$.size')), 0) FROM commission_messages m, json_each(CASE WHEN json_valid(m.attachment_meta) THEN m.attachment_meta ELSE '[]' END) j" +
+        " WHERE m.sender = {:user} AND m.created > {:since}) AS total",
+    )
+    .bind({ user: user.id, since })
+    .one(row);
+  if (row.total + adding > DAILY_ALLOWANCE_BYTES) {
+    throw new ApiError(
+      429,
+      "You have uploaded " + Math.round(row.total / 1048576) + " MB today, the daily limit is 100 MB. Please try again tomorrow, or send a link instead.",
+      null,
+    );
+  }
+}
+
+module.exports = { checkUploads, checkUploadAllowance };

@@ -12,7 +12,8 @@ export function shopConfig(env = process.env) {
     adminDomain,
     admin: {
       email: env.STUDIO_ADMIN_EMAIL || `admin@${adminDomain}`,
-      password: env.STUDIO_ADMIN_PASSWORD || "lanternwood-admin",
+      // Empty: the seed generates a strong one and `npm start` prints it once.
+      password: env.STUDIO_ADMIN_PASSWORD || "",
     },
   };
 }

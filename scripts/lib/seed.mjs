@@ -1,6 +1,7 @@
 // Seeds the demo studio into a running server through its REST API, as a superuser.
-// Never overwrites a shop: the catalogue is seeded only when it is empty, and the demo
-// admin is created only when missing.
+// Never overwrites a shop: the catalogue is seeded only when it is empty, and an admin is
+// created only when the shop has none (a deleted admin is not brought back by a restart).
+import { randomBytes, randomInt } from "node:crypto";
 import PocketBase from "pocketbase";
 import * as art from "./watercolor.mjs";
 import * as demo from "./demo-catalog.mjs";
@@ -19,9 +20,29 @@ function form(fields, files) {
   return fd;
 }
 
-export async function ensureAdmin(pb, { email, password }) {
-  const existing = await pb.collection("users").getFirstListItem(pb.filter("email = {:email}", { email })).catch(() => null);
-  if (existing) return false;
+// No look-alike characters: the password is read off a terminal and typed in once.
+const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** 20 characters from 56: about 116 bits, from the system's cryptographic random source. */
+export function strongPassword(length = 20) {
+  return Array.from({ length }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+}
+
+/**
+ * Creates the admin unless the shop already has one (or a user with that address). Without a
+ * password, generates one, unless `requirePassword` (the shop is reachable beyond this machine).
+ * Returns { created, password }: the password only when this call created the admin.
+ */
+export async function ensureAdmin(pb, { email, password }, { requirePassword = false } = {}) {
+  const existing = await pb
+    .collection("users")
+    .getList(1, 1, { filter: pb.filter("is_admin = true || email = {:email}", { email }), fields: "id" })
+    .then((r) => r.totalItems > 0);
+  if (existing) return { created: false, password: "" };
+  if (!password && requirePassword) {
+    throw new Error("This shop listens beyond this machine and has no admin yet: set STUDIO_ADMIN_PASSWORD to the admin's password and start again.");
+  }
+  password ||= strongPassword();
   await pb.collection("users").create({
     email,
     password,
@@ -31,7 +52,7 @@ export async function ensureAdmin(pb, { email, password }) {
     first_name: demo.artist.name.split(" ")[0],
     last_name: demo.artist.name.split(" ").slice(1).join(" "),
   });
-  return true;
+  return { created: true, password };
 }
 
 export async function seedCatalog(pb) {
@@ -89,11 +110,37 @@ export async function seedCatalog(pb) {
   return true;
 }
 
-export async function seedDemoData({ url, superuserEmail, superuserPassword, admin }) {
+/**
+ * Seeds as the launch's superuser. `removeSuperuser`: delete that superuser afterwards, so a
+ * running shop has no account the start script made. Returns { adminCreated, adminPassword,
+ * catalogSeeded }; adminPassword is set only when the admin was created by this call.
+ */
+export async function seedDemoData({ url, superuserEmail, superuserPassword, admin, requirePassword = false, removeSuperuser = false }) {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
   await pb.collection("_superusers").authWithPassword(superuserEmail, superuserPassword);
-  const adminCreated = await ensureAdmin(pb, admin);
-  const catalogSeeded = await seedCatalog(pb);
-  return { adminCreated, catalogSeeded };
+  try {
+    const { created, password } = await ensureAdmin(pb, admin, { requirePassword });
+    const catalogSeeded = await seedCatalog(pb);
+    return { adminCreated: created, adminPassword: password, catalogSeeded };
+  } finally {
+    if (removeSuperuser) await retireSuperuser(pb);
+  }
+}
+
+/**
+ * Deletes the seed superuser. PocketBase keeps at least one superuser, so when it is the only one
+ * its password is replaced by a random one that is never stored or shown: nobody can sign in as
+ * it, and the shop's owner makes their own with `studio-server superuser upsert`.
+ */
+async function retireSuperuser(pb) {
+  const self = pb.authStore.record.id;
+  const others = await pb.collection("_superusers").getList(1, 1, { filter: pb.filter("id != {:self}", { self }), fields: "id" });
+  if (others.totalItems > 0) {
+    await pb.collection("_superusers").delete(self);
+  } else {
+    const unknown = randomBytes(32).toString("base64url");
+    await pb.collection("_superusers").update(self, { password: unknown, passwordConfirm: unknown });
+  }
+  pb.authStore.clear();
 }

@@ -1,19 +1,16 @@
 // Starts the server binary: used by `npm start`, the browser-test setup and the integration harness.
-import { spawn, execFileSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { root, serverBinary, waitForHealth } from "./project.mjs";
 
 /**
  * Launches `studio-server serve` and returns once it answers /api/health, with a superuser
- * (fresh random password each launch) for seeding and test set-up.
+ * (fresh random password each launch) for seeding and test set-up. The password reaches the
+ * server through its environment (pb_hooks/seed-superuser.pb.js), never through its arguments.
  */
 export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) {
-  const fullEnv = { ...process.env, STUDIO_ROOT: root, STUDIO_SITE_URL: `http://${http}`, ...env };
   const superuser = { email: "seed@studio.internal", password: randomBytes(18).toString("hex") };
-  execFileSync(serverBinary, ["superuser", "upsert", superuser.email, superuser.password, "--dir", dataDir], {
-    env: fullEnv,
-    stdio: "ignore",
-  });
+  const fullEnv = { ...process.env, STUDIO_ROOT: root, STUDIO_SITE_URL: `http://${http}`, ...env, STUDIO_SEED_SUPERUSER_PASSWORD: superuser.password };
   let output = "";
   const proc = spawn(serverBinary, ["serve", "--http", http, "--dir", dataDir], {
     env: fullEnv,

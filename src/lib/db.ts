@@ -5,7 +5,7 @@ import Dexie, { type Table } from "dexie";
 import type { OutboxAction } from "./outbox/outbox";
 import type { ArtistProfile, Book, Character, Merchandise, Mural, Painting, Tag } from "./catalog";
 
-/** One row per browser: the cart lines and the cart's random session id (SPEC §3 Browser storage). */
+/** The cart as earlier versions kept it; the cart now lives in localStorage and reads this row once, then deletes it. */
 export interface StoredCart {
   id: "current";
   items: unknown;

@@ -17,6 +17,22 @@ export function backendUrl(raw: string | undefined, origin: string): string {
   return parsed.origin;
 }
 
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+/**
+ * The message a person sees for a server answer. The rate limiter's bare "Too Many Requests."
+ * becomes words; a 429 the studio worded itself (a daily upload allowance) is kept.
+ */
+export function serverMessage(status: number, message: string | undefined): string | undefined {
+  if (status === 429 && (!message || /^too many requests/i.test(message))) return TOO_MANY_ATTEMPTS;
+  return message;
+}
+
 export const pb = new PocketBase(backendUrl(import.meta.env.VITE_BACKEND_URL, globalThis.location?.origin ?? "http://localhost"));
+// Every answer passes here before it becomes a result or a ClientResponseError (whose message is data.message).
+pb.afterSend = (response, data) => {
+  if (response.status !== 429) return data;
+  return { ...(data && typeof data === "object" ? data : {}), message: serverMessage(429, (data as { message?: string } | null)?.message) };
+};
 // Pages load several lists at once; cancelling duplicates would drop some of them.
 pb.autoCancellation(false);

@@ -1,6 +1,6 @@
 // Creates a record with files through XMLHttpRequest, so the person sees real progress from the
 // bytes actually sent (fetch cannot report upload progress).
-import { pb } from "./pocketbase";
+import { pb, serverMessage } from "./pocketbase";
 
 export class UploadError extends Error {
   constructor(
@@ -33,8 +33,9 @@ function sendWithProgress<T>(method: "POST" | "PATCH", path: string, body: FormD
       } catch {
         return reject(new UploadError("Invalid response format from upload service", xhr.status));
       }
+      const message = serverMessage(xhr.status, data.message);
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(new UploadError(data.message ? `Upload failed: ${data.message}` : `Upload failed with status ${xhr.status}`, xhr.status));
+      else reject(new UploadError(message ? `Upload failed: ${message}` : `Upload failed with status ${xhr.status}`, xhr.status));
     };
     xhr.onerror = () => reject(new UploadError("Upload failed: the connection was lost.", 0));
     xhr.send(body);

@@ -18,3 +18,16 @@ for (const theme of ["light", "dark"]) {
     });
   }
 }
+
+// WCAG 2.5.3: a control's accessible name contains its visible label, so "click Add to Cart" works
+// by voice. axe's rule for it is experimental, so it runs on its own here, with the cart open too.
+for (const route of ["/", "/gallery", "/pebblewick", "/cryptids", "/commissions"]) {
+  test(`${route}: every control's name contains its visible label`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.locator("main h1").first()).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0, { timeout: 15000 });
+    const scan = () => new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+    const mismatches = (await scan()).violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
+    expect(mismatches).toEqual([]);
+  });
+}

@@ -163,7 +163,7 @@ test("books, merchandise, characters and the artist profile save with their rule
   await form.getByRole("button", { name: "Save" }).click();
   await expect(toast(page)).toContainText("Character added");
   await page.goto("/pebblewick");
-  await expect(page.getByRole("button", { name: "Pip the Puffin: open details" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^(Coming Soon\s*)?Pip the Puffin\b/ })).toBeVisible();
   await page.goto("/admin/characters");
   await page.getByRole("button", { name: "Delete Pip the Puffin" }).click();
   await expect(dialog(page, "Delete character?")).toContainText("Are you sure you want to delete this character?");
@@ -218,6 +218,7 @@ test("orders from the demo checkout and abandoned carts are there for the studio
   const order = page.getByRole("row").filter({ hasText: "Olive Order" });
   await expect(order).toContainText("The Midnight Fair (Print)");
   await expect(order).toContainText("$44.95");
+  await expect(order).toContainText("Demo: no payment taken");
   await order.getByRole("button", { name: "View Details" }).click();
   const details = dialog(page, "Order details");
   await expect(details).toContainText("7 Quay St");
@@ -233,4 +234,30 @@ test("orders from the demo checkout and abandoned carts are there for the studio
   await cartRow.getByRole("button", { name: /Delete cart/ }).click();
   await expect(toast(page)).toContainText("Abandoned cart deleted");
   expect((await su.collection("abandoned_carts").getList(1, 1, { filter: `session_id = "${sessionId}"` })).totalItems).toBe(0);
+});
+
+test("an original paid twice is recorded and marked for a refund in the Orders tab", async ({ page, request }) => {
+  const su = await superuser();
+  const pixel = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const fields = new FormData();
+  const title = `Twice Sold ${Date.now()}`;
+  fields.append("title", title);
+  fields.append("tags", JSON.stringify(["Original - For Sale"]));
+  fields.append("tag_prices", JSON.stringify({ "Original - For Sale": 300 }));
+  fields.append("image", new File([pixel], "twice.png", { type: "image/png" }));
+  const painting = await su.collection("paintings").create(fields);
+  const checkout = await (await request.post(`${baseUrl()}/api/studio/checkout`, { data: { items: [{ id: painting.id, type: "painting", variant: "original", quantity: 1 }] } })).json();
+  // Sold in the studio while this checkout was open.
+  await su.collection("paintings").update(painting.id, { tags: ["Original - Sold Out"] });
+  await request.post(`${baseUrl()}/api/studio/checkout/${checkout.session_id}/pay`, {
+    data: { customer: { name: "Rhea Refund", email: "rhea@example.com" }, shipping: { address: { line1: "2 Mill Ln", city: "Portside", postal_code: "12345", country: "US" } } },
+  });
+
+  await logIn(page);
+  await page.getByRole("tab", { name: "Orders" }).click();
+  const order = page.getByRole("row").filter({ hasText: title });
+  await expect(order).toContainText("Rhea Refund");
+  await expect(order).toContainText("Refund needed");
+  await order.getByRole("button", { name: "View Details" }).click();
+  await expect(dialog(page, "Order details")).toContainText("The original was already sold when this payment arrived.");
 });

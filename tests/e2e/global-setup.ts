@@ -1,6 +1,7 @@
 // Browser tests run against the built PWA served by the real server with the demo studio
 // seeded, exactly as `npm start` serves it, on a free port with a throwaway data dir.
 import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // @ts-expect-error plain ESM helpers shared with the scripts
@@ -18,8 +19,9 @@ export default async function globalSetup() {
   }
   const port: number = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "studio-e2e-"));
-  const { admin } = shopConfig({});
-  const server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "" } });
+  // The tests sign in as the admin: they choose its password instead of reading a generated one.
+  const { admin } = shopConfig({ STUDIO_ADMIN_PASSWORD: randomBytes(12).toString("hex") });
+  const server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo" } });
   await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin });
   process.env.STUDIO_E2E_URL = server.url;
   process.env.STUDIO_E2E_SU_EMAIL = server.superuser.email;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import type PocketBase from "pocketbase";
 import { startServer, signedInUser, type TestServer } from "../support/server";
-import { startStripeMock } from "../support/stripe-mock";
+import { countingProxy, startStripeMock } from "../support/stripe-mock";
 import { form, pngFile } from "../support/files";
 
 const PRINT = "Print - For Sale";
@@ -35,13 +35,13 @@ async function post(server: TestServer, path: string, body: unknown, headers: Re
   return { status: res.status, body: await res.json() };
 }
 
-describe("demo provider (no Stripe key)", () => {
+describe("demo provider (STUDIO_PAYMENTS=demo)", () => {
   let server: TestServer;
   let c: Catalog;
   let customer: PocketBase;
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ STUDIO_PAYMENTS: "demo" });
     c = await arrangeCatalog(server);
     customer = await signedInUser(server, "ada@example.com");
   });
@@ -63,6 +63,8 @@ describe("demo provider (no Stripe key)", () => {
     const summary = await (await fetch(`${server.url}/api/studio/checkout/${res.body.session_id}`)).json();
     expect(summary.status).toBe("open");
     expect(summary.lines.map((l: { title: string }) => l.title)).toEqual(["Cove (Print)", "Cove (Original)", "Tales (Autographed)", "Tee · M · Navy"]);
+    // The open checkout holds the original; canceling releases it for the tests below.
+    expect((await post(server, `/api/studio/checkout/${res.body.session_id}/cancel`, {})).body.status).toBe("canceled");
   });
 
   it.each([
@@ -163,17 +165,24 @@ describe("Stripe (stripe-mock)", () => {
     id,
     object: "checkout.session",
     payment_status: "paid",
+    amount_total: 3500 + 495,
+    currency: "usd",
+    livemode: false,
     customer_details: { name: "Cleo Marsh", email: "cleo@example.com", phone: "+15550100" },
     shipping_details: { name: "Cleo Marsh", address: { line1: "9 Pine Way", line2: null, city: "Hollow Pines", state: "ME", postal_code: "04000", country: "US" } },
   });
 
+  let proxy: Awaited<ReturnType<typeof countingProxy>>;
+
   beforeAll(async () => {
     mock = await startStripeMock();
-    server = await startServer({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_API_BASE: mock.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+    proxy = await countingProxy(mock.url);
+    server = await startServer({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_API_BASE: proxy.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
     c = await arrangeCatalog(server);
   });
   afterAll(async () => {
     await server?.stop();
+    proxy?.close();
     await mock?.stop();
   });
 
@@ -237,5 +246,42 @@ describe("Stripe (stripe-mock)", () => {
     await post(server, "/api/studio/stripe/webhook", expired, { "Stripe-Signature": sign(expired) });
     const status = await (await fetch(`${server.url}/api/studio/checkout/${expiring.session_id}`)).json();
     expect(status.status).toBe("expired");
+  });
+
+  it("asks Stripe for a 30-minute session and records nothing for a paid event that does not match it", async () => {
+    const body = await checkout();
+    const stored = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${body.session_id}"`);
+    expect(stored.expires_at).not.toBe("");
+    const paid = { id: body.session_id, object: "checkout.session", payment_status: "paid", amount_total: 3995, currency: "usd", livemode: false };
+    for (const wrong of [{ amount_total: 1 }, { currency: "eur" }, { livemode: true }]) {
+      const payload = event("checkout.session.completed", { ...paid, ...wrong });
+      const res = await post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": sign(payload) });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/does not match this checkout/);
+    }
+    expect(await server.su.collection("purchases").getFullList({ filter: `payment_id = "${body.session_id}"` })).toHaveLength(0);
+    const good = event("checkout.session.completed", paid);
+    expect((await post(server, "/api/studio/stripe/webhook", good, { "Stripe-Signature": sign(good) })).status).toBe(200);
+    expect(await server.su.collection("purchases").getFullList({ filter: `payment_id = "${body.session_id}"` })).toHaveLength(1);
+  });
+
+  it("reads a checkout's status from Stripe at most once per short window", async () => {
+    const body = await checkout();
+    const before = proxy.reads();
+    for (let i = 0; i < 10; i++) expect((await fetch(`${server.url}/api/studio/checkout/${body.session_id}`)).status).toBe(200);
+    expect(proxy.reads() - before).toBe(1);
+  });
+
+  it("releases an original's hold when the buyer comes back from Stripe without paying", async () => {
+    const original = { id: c.painting, type: "painting", variant: "original", quantity: 1 };
+    const first = await post(server, "/api/studio/checkout", { items: [original] });
+    expect(first.status).toBe(200);
+    expect((await post(server, "/api/studio/checkout", { items: [original] })).status).toBe(400);
+    // Stripe's cancel_url carries our checkout id; the canceled page posts it back.
+    const stored = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${first.body.session_id}"`);
+    const canceled = await post(server, `/api/studio/checkout/${stored.id}/cancel`, {});
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.status).toBe("canceled");
+    expect((await post(server, "/api/studio/checkout", { items: [original] })).status).toBe(200);
   });
 });

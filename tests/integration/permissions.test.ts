@@ -71,7 +71,8 @@ const cases: Case[] = [
     fixture: async () => (await server.su.collection("commission_messages").create({ commission: commissionA, content: "Hello", sender_role: "admin" })).id,
     createBody: () => ({ commission: commissionA, content: "A question about sizes" }),
     updateBody: { is_read: true },
-    allowed: { list: ownerAndAdmin, view: ownerAndAdmin, create: ownerAndAdmin, update: ownerAndAdmin, delete: adminOnly },
+    // The fixture is the studio's message: only its reader, the customer, marks it read.
+    allowed: { list: ownerAndAdmin, view: ownerAndAdmin, create: ownerAndAdmin, update: { ...nobody, customerA: true }, delete: adminOnly },
   },
   {
     collection: "purchases",

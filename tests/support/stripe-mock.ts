@@ -25,7 +25,8 @@ export async function startStripeMock(): Promise<{ url: string; stop(): Promise<
   const port: number = await freePort();
   const proc = spawn(findBinary(), ["-http-addr", `127.0.0.1:${port}`], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 15000;
+  // Loading its OpenAPI fixtures takes a few seconds, more on a busy machine.
+  const deadline = Date.now() + 60000;
   for (;;) {
     try {
       await fetch(`${url}/v1/charges`, { headers: { Authorization: "Bearer sk_test_123" } });
@@ -43,4 +44,21 @@ export async function startStripeMock(): Promise<{ url: string; stop(): Promise<
         proc.kill("SIGTERM");
       }),
   };
+}
+
+/** Forwards to stripe-mock and counts the checkout-session reads the server makes. */
+export async function countingProxy(target: string) {
+  const { createServer } = await import("node:http");
+  let reads = 0;
+  const srv = createServer(async (req, res) => {
+    if (req.method === "GET" && req.url?.startsWith("/v1/checkout/sessions/")) reads++;
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const upstream = await fetch(target + req.url, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
+    res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+  const { port } = srv.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, reads: () => reads, close: () => srv.close() };
 }

@@ -52,6 +52,8 @@ export function reloadUser(): Promise<void> {
 export function messageOf(err: unknown): string {
   if (err instanceof ClientResponseError) {
     if (err.status === 0) return "You appear to be offline. Please try again when you're connected.";
+    // Worded once for every request in src/lib/pocketbase.ts.
+    if (err.status === 429) return err.message;
     const data = (err.response?.data ?? {}) as Record<string, { code?: string; message?: string }>;
     if (data.email?.code === "validation_not_unique") return "An account with this email already exists. Try signing in instead.";
     if (data.password?.code === "validation_length_out_of_range" || data.password?.code === "validation_min_text_constraint")

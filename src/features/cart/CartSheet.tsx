@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
-import { itemCount, lineKey, totals } from "./cartRules";
+import { isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
 import { clearCart, closeCart, removeFromCart, setQuantity, useCart } from "./cartStore";
 import { CheckoutDialog } from "./CheckoutDialog";
 import styles from "./Cart.module.css";
@@ -69,7 +69,13 @@ export default function CartSheet() {
                           −
                         </button>
                         <span aria-live="polite">{item.quantity}</span>
-                        <button type="button" onClick={() => setQuantity(key, item.quantity + 1)} aria-label={`One more ${item.title}`}>
+                        <button
+                          type="button"
+                          onClick={() => setQuantity(key, item.quantity + 1)}
+                          aria-label={`One more ${item.title}`}
+                          disabled={isOneOfAKind(item)}
+                          title={isOneOfAKind(item) ? "An original is one of a kind" : undefined}
+                        >
                           +
                         </button>
                         <button type="button" className={styles.remove} onClick={() => removeFromCart(key)} aria-label={`Remove ${item.title}`}>

@@ -17,6 +17,15 @@ describe("cart rules", () => {
     expect(r.items).toHaveLength(2);
   });
 
+  it("keeps an original at quantity 1, however it is added, set or stored", () => {
+    const once = addLine([], original);
+    const twice = addLine(once.items, original);
+    expect(twice.outcome).toBe("unchanged");
+    expect(twice.items).toEqual([{ ...original, quantity: 1 }]);
+    expect(setLineQuantity(twice.items, lineKey(original), 3)[0].quantity).toBe(1);
+    expect(parseStoredCart([{ ...original, quantity: 4 }, { ...original, quantity: 1 }])).toEqual([{ ...original, quantity: 1 }]);
+  });
+
   it("keeps different sizes of one item apart", () => {
     const r = addLine(addLine([], teeM).items, { ...teeM, size: "L" });
     expect(r.items.map((i) => i.size)).toEqual(["M", "L"]);

@@ -31,11 +31,17 @@ export function isPriced(item: Pick<CartItem, "price">): boolean {
   return typeof item.price === "number" && Number.isFinite(item.price) && item.price > 0;
 }
 
-export type AddResult = { items: CartItem[]; outcome: "added" | "increased" };
+/** An original painting exists once: its line is always quantity 1. */
+export function isOneOfAKind(item: Pick<CartItem, "type" | "variant">): boolean {
+  return item.type === "painting" && item.variant === "original";
+}
+
+export type AddResult = { items: CartItem[]; outcome: "added" | "increased" | "unchanged" };
 
 export function addLine(items: CartItem[], item: Omit<CartItem, "quantity">): AddResult {
   const key = lineKey(item);
   const existing = items.find((i) => lineKey(i) === key);
+  if (existing && isOneOfAKind(existing)) return { items, outcome: "unchanged" };
   if (existing) {
     return { items: items.map((i) => (i === existing ? { ...i, quantity: i.quantity + 1 } : i)), outcome: "increased" };
   }
@@ -44,7 +50,7 @@ export function addLine(items: CartItem[], item: Omit<CartItem, "quantity">): Ad
 
 export function setLineQuantity(items: CartItem[], key: string, quantity: number): CartItem[] {
   if (quantity <= 0) return items.filter((i) => lineKey(i) !== key);
-  return items.map((i) => (lineKey(i) === key ? { ...i, quantity: Math.floor(quantity) } : i));
+  return items.map((i) => (lineKey(i) === key ? { ...i, quantity: isOneOfAKind(i) ? 1 : Math.floor(quantity) } : i));
 }
 
 export function removeLine(items: CartItem[], key: string): CartItem[] {
@@ -75,5 +81,10 @@ export function parseStoredCart(value: unknown): CartItem[] | null {
       Number.isInteger(i.quantity) &&
       i.quantity > 0,
   );
-  return ok ? (value as CartItem[]) : null;
+  if (!ok) return null;
+  // One line per original, quantity 1, whatever an older version stored.
+  const seen = new Set<string>();
+  return (value as CartItem[])
+    .filter((i) => !isOneOfAKind(i) || (!seen.has(lineKey(i)) && seen.add(lineKey(i))))
+    .map((i) => (isOneOfAKind(i) ? { ...i, quantity: 1 } : i));
 }

@@ -1,12 +1,15 @@
-// The cart: a zustand store persisted in IndexedDB (one row), shared live between open tabs,
-// and mirrored to the server as an abandoned cart while it is not empty (SPEC §4).
+// The cart: a zustand store kept in localStorage under one key (SPEC §3 Browser storage). Every
+// change is written synchronously, so a reload or a closed tab right after it keeps it; other
+// tabs follow through the storage event. While not empty it is mirrored to the server as an
+// abandoned cart (SPEC §4).
 import { create } from "zustand";
-import { liveQuery } from "dexie";
 import { db } from "../../lib/db";
 import { pb } from "../../lib/pocketbase";
 import { isSellable } from "../../lib/money";
 import { toast } from "../../ui/toast";
 import { addLine, parseStoredCart, removeLine, setLineQuantity, type CartItem } from "./cartRules";
+
+const STORAGE_KEY = "lanternwood-cart";
 
 interface CartState {
   items: CartItem[];
@@ -14,18 +17,46 @@ interface CartState {
   isOpen: boolean;
 }
 
-export const useCart = create<CartState>(() => ({ items: [], sessionId: "", isOpen: false }));
+type Change = (items: CartItem[]) => CartItem[];
 
-let lastWrite = 0;
+function readStored(): { items: CartItem[]; sessionId: string } | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as { items?: unknown; sessionId?: unknown };
+    // A corrupt stored cart is discarded, the session id kept.
+    return { items: parseStoredCart(stored.items) ?? [], sessionId: typeof stored.sessionId === "string" && stored.sessionId ? stored.sessionId : crypto.randomUUID() };
+  } catch {
+    return null;
+  }
+}
+
+const stored = typeof window !== "undefined" ? readStored() : null;
+
+export const useCart = create<CartState>(() => ({ items: stored?.items ?? [], sessionId: stored?.sessionId ?? "", isOpen: false }));
+
+// Carts kept by earlier versions live in IndexedDB; until that one is read, changes are also queued
+// and replayed onto it, so nothing made in the meantime replaces it or is replaced by it.
+let pendingUpgrade: Change[] | null = null;
 let abandonedTimer: ReturnType<typeof setTimeout> | undefined;
 
-function commit(items: CartItem[]) {
-  const { sessionId } = useCart.getState();
-  lastWrite = Date.now();
-  useCart.setState({ items });
-  void db.cart.put({ id: "current", items, sessionId, updatedAt: lastWrite });
+function write(items: CartItem[], sessionId: string) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ items, sessionId, updatedAt: Date.now() }));
+  } catch {
+    // Storage full or blocked (private mode): the cart lives as long as this page.
+  }
+}
+
+function change(apply: Change) {
+  pendingUpgrade?.push(apply);
+  const { items, sessionId } = useCart.getState();
+  const next = apply(items);
+  useCart.setState({ items: next });
+  write(next, sessionId);
   clearTimeout(abandonedTimer);
   abandonedTimer = setTimeout(saveAbandonedCart, 1500);
+  return { before: items, after: next };
 }
 
 /** Saves (or, when empty, forgets) this browser's abandoned cart; quietly waits for a connection. */
@@ -39,24 +70,34 @@ async function saveAbandonedCart() {
   }
 }
 
-async function load() {
-  const row = await db.cart.get("current");
-  const items = parseStoredCart(row?.items);
-  const sessionId = row?.sessionId || crypto.randomUUID();
-  // A corrupt stored cart is discarded, the session id kept.
-  if (!row || (row.items !== undefined && !items)) await db.cart.put({ id: "current", items: [], sessionId, updatedAt: Date.now() });
-  useCart.setState({ items: items ?? [], sessionId });
-  // Another tab changed the cart: adopt its version.
-  liveQuery(() => db.cart.get("current")).subscribe((latest) => {
-    if (latest && latest.updatedAt > lastWrite) {
-      lastWrite = latest.updatedAt;
-      useCart.setState({ items: parseStoredCart(latest.items) ?? [] });
-    }
-  });
+async function adoptEarlierCart() {
+  pendingUpgrade = [];
+  try {
+    const row = await db.cart.get("current");
+    const earlier = parseStoredCart(row?.items) ?? [];
+    const sessionId = row?.sessionId || crypto.randomUUID();
+    const items = pendingUpgrade.reduce((acc, apply) => apply(acc), earlier);
+    useCart.setState({ items, sessionId });
+    write(items, sessionId);
+    if (row) await db.cart.delete("current");
+  } catch {
+    const { items } = useCart.getState();
+    const sessionId = crypto.randomUUID();
+    useCart.setState({ sessionId });
+    write(items, sessionId);
+  } finally {
+    pendingUpgrade = null;
+  }
 }
 
 if (typeof window !== "undefined") {
-  void load();
+  if (!stored) void adoptEarlierCart();
+  // Another tab changed the cart: adopt its version.
+  window.addEventListener("storage", (e) => {
+    if (e.key !== STORAGE_KEY) return;
+    const latest = readStored();
+    if (latest) useCart.setState({ items: latest.items, sessionId: latest.sessionId });
+  });
   window.addEventListener("online", () => void saveAbandonedCart());
   // SPEC §2: the cart also opens from a global toggle-cart event.
   window.addEventListener("toggle-cart", () => useCart.setState((s) => ({ isOpen: !s.isOpen })));
@@ -76,26 +117,25 @@ export function addToCart(item: Omit<CartItem, "quantity">): boolean {
     toast({ title: "Price on request", description: "This piece has no price yet. Ask us about it through a commission request.", tone: "error" });
     return false;
   }
-  const { items, outcome } = addLine(useCart.getState().items, item);
-  commit(items);
-  toast({ title: outcome === "increased" ? "Quantity updated" : "Added to cart", description: item.title });
+  const { outcome } = addLine(useCart.getState().items, item);
+  change((items) => addLine(items, item).items);
+  if (outcome === "unchanged") toast({ title: "Already in your cart", description: `${item.title} is one of a kind.` });
+  else toast({ title: outcome === "increased" ? "Quantity updated" : "Added to cart", description: item.title });
   openCart();
   return true;
 }
 
 export function setQuantity(key: string, quantity: number) {
-  const before = useCart.getState().items;
-  const items = setLineQuantity(before, key, quantity);
-  commit(items);
-  if (items.length < before.length) toast({ title: "Removed from cart" });
+  const { before, after } = change((items) => setLineQuantity(items, key, quantity));
+  if (after.length < before.length) toast({ title: "Removed from cart" });
 }
 
 export function removeFromCart(key: string) {
-  commit(removeLine(useCart.getState().items, key));
+  change((items) => removeLine(items, key));
   toast({ title: "Removed from cart" });
 }
 
 export function clearCart({ silently = false } = {}) {
-  commit([]);
+  change(() => []);
   if (!silently) toast({ title: "Cart cleared" });
 }

@@ -65,7 +65,7 @@ function MerchCard({ item }: { item: Merchandise }) {
           </p>
         )}
         <div className="card-actions">
-          <Button onPress={add} aria-label={`Add ${item.title} to cart`}>
+          <Button onPress={add} aria-label={`Add to Cart, ${item.title}`}>
             Add to Cart
           </Button>
         </div>

@@ -19,7 +19,7 @@ export function PaintingPricing({ painting, compact = false }: { painting: Paint
             {price !== null ? (
               <>
                 <strong>{formatPrice(price)}</strong>
-                <Button size="small" onPress={() => addToCart(paintingLine(painting, variant))} aria-label={`Add ${label.toLowerCase()} of ${painting.title} to cart`}>
+                <Button size="small" onPress={() => addToCart(paintingLine(painting, variant))} aria-label={`${compact ? "Add" : "Add to Cart"}, ${label.toLowerCase()} of ${painting.title}`}>
                   {compact ? "Add" : "Add to Cart"}
                 </Button>
               </>

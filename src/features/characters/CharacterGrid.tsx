@@ -39,7 +39,7 @@ export function CharacterGrid({ characters, upcoming = false }: { characters: Ch
       <ul className={`${styles.grid} ${columns(characters.length)}`}>
         {characters.map((c) => (
           <li key={c.id}>
-            <button type="button" className={styles.card} onClick={() => dialog.open(c)} aria-label={`${c.name}: open details`}>
+            <button type="button" className={styles.card} onClick={() => dialog.open(c)}>
               <Thumb owner={c} file={c.image} alt="" initial={c.name} ratio={[1, 1]} className={styles.cardImage} />
               <span className={styles.cardText}>
                 {upcoming && <Badge tone="lantern">Coming Soon</Badge>}

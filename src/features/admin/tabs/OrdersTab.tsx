@@ -1,6 +1,7 @@
 import type { RecordModel } from "pocketbase";
 import { formatPrice } from "../../../lib/money";
 import { useLiveList } from "../../../lib/useLiveList";
+import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { AdminTable } from "../parts";
@@ -21,8 +22,14 @@ interface Purchase extends RecordModel {
     customer_details?: { name?: string; email?: string; phone?: string };
     shipping_details?: { name?: string; address?: Record<string, string | null> };
     line_items?: { description: string; quantity: number; amount_total: number }[];
+    /** "demo" when paid on the built-in demo page: no money moved. */
+    provider?: string;
+    /** Why a paid line cannot be delivered (sold meanwhile, out of stock): the studio refunds it. */
+    refund_reason?: string;
   };
 }
+
+const REFUND_NEEDED = "refund needed";
 
 interface Order {
   id: string;
@@ -30,21 +37,24 @@ interface Order {
   lines: Purchase[];
   total: number;
   status: string;
+  demo: boolean;
+  refunds: Purchase[];
 }
 
 /** One order per payment: the purchases recorded for one paid checkout session. */
 function groupOrders(purchases: Purchase[]): Order[] {
   const orders = new Map<string, Order>();
   for (const p of purchases) {
-    const o = orders.get(p.payment_id) ?? { id: p.payment_id, created: p.created, lines: [], total: 0, status: p.status };
+    const o = orders.get(p.payment_id) ?? { id: p.payment_id, created: p.created, lines: [], total: 0, status: "completed", demo: p.metadata?.provider === "demo", refunds: [] };
     o.lines.push(p);
+    if (p.status === REFUND_NEEDED) o.refunds.push(p);
     orders.set(p.payment_id, o);
   }
   return [...orders.values()].map((o) => {
     const items = o.lines[0].metadata?.line_items;
     // The line items include shipping; without them, sum the products.
     const total = items ? items.reduce((n, l) => n + l.amount_total, 0) / 100 : o.lines.reduce((n, l) => n + l.amount, 0);
-    return { ...o, total };
+    return { ...o, total, status: o.refunds.length ? REFUND_NEEDED : o.lines[0].status };
   });
 }
 
@@ -73,7 +83,9 @@ export function OrdersTab() {
                     <div className="muted">{c.email}</div>
                   </td>
                   <td>{formatPrice(order.total)}</td>
-                  <td>{order.status}</td>
+                  <td>
+                    <OrderMarks order={order} />
+                  </td>
                   <td>
                     <Button size="small" variant="secondary" onPress={() => dialog.open(order)}>
                       View Details
@@ -90,9 +102,21 @@ export function OrdersTab() {
             <dl>
               <div><dt>Date</dt><dd>{new Date(o.created).toLocaleString("en-US")}</dd></div>
               <div><dt>Payment</dt><dd>{o.id}</dd></div>
-              <div><dt>Status</dt><dd>{o.status}</dd></div>
+              <div><dt>Status</dt><dd><OrderMarks order={o} /></dd></div>
               <div><dt>Total</dt><dd>{formatPrice(o.total)}</dd></div>
             </dl>
+            {o.refunds.length > 0 && (
+              <>
+                <h3>Refund needed</h3>
+                <ul>
+                  {o.refunds.map((p) => (
+                    <li key={p.id}>
+                      {p.product_title} ({formatPrice(p.amount)}): {p.metadata?.refund_reason || "This item cannot be delivered."}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             <h3>Customer</h3>
             <dl>
               <div><dt>Name</dt><dd>{customer.name || "—"}</dd></div>
@@ -128,5 +152,15 @@ export function OrdersTab() {
         )}
       </Dialog>
     </>
+  );
+}
+
+/** The order's state, with what the studio must act on first: a refund, and demo orders that took no money. */
+function OrderMarks({ order }: { order: Order }) {
+  return (
+    <span className={styles.marks}>
+      {order.refunds.length > 0 ? <Badge tone="coral">Refund needed</Badge> : order.status}
+      {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
+    </span>
   );
 }

@@ -1,0 +1,229 @@
+// Accounts and threads an attacker cannot bend: messages keep their sender, limits stop scripts,
+// picture bombs are refused, the admin is never a published password.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import PocketBase, { ClientResponseError } from "pocketbase";
+import { startServer, signedInUser, type TestServer } from "../support/server";
+import { form } from "../support/files";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { freePort } from "../../scripts/lib/project.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { launchServer } from "../../scripts/lib/server.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { seedDemoData } from "../../scripts/lib/seed.mjs";
+
+/** A PNG of a few hundred bytes whose header claims width × height pixels. */
+function pngClaiming(width: number, height: number, name = "bomb.png"): File {
+  const bytes = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  bytes.writeUInt32BE(width, 16);
+  bytes.writeUInt32BE(height, 20);
+  return new File([bytes], name, { type: "image/png" });
+}
+
+/** A JPEG header (with an EXIF-sized APP1 segment first) whose frame claims width × height. */
+function jpegClaiming(width: number, height: number): File {
+  const app1 = Buffer.alloc(4 + 2000);
+  app1.writeUInt16BE(0xffe1, 0);
+  app1.writeUInt16BE(2000 + 2, 2);
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  return new File([Buffer.concat([Buffer.from([0xff, 0xd8]), app1, sof, Buffer.from([0xff, 0xd9])])], "bomb.jpg", { type: "image/jpeg" });
+}
+
+describe("threads and uploads", () => {
+  let server: TestServer;
+  let ada: PocketBase;
+  let admin: PocketBase;
+  let commission = "";
+  beforeAll(async () => {
+    server = await startServer();
+    ada = await signedInUser(server, "ada@example.com", { first_name: "Ada" });
+    admin = await signedInUser(server, "owner@lanternwood.example");
+    commission = (await ada.collection("commissions").create({ type: "watercolor-portrait", description: "Biscuit", contact_email: "x@y.z" })).id;
+  });
+  afterAll(() => server?.stop());
+
+  it("never lets a customer relabel a message as the studio's, nor mark their own messages read", async () => {
+    const mine = await ada.collection("commission_messages").create({ commission, content: "Hello" });
+    // Refused by the API rule (404) or the hook (400): either way, nothing changes.
+    await expect(ada.collection("commission_messages").update(mine.id, { sender_role: "admin", sender_name: "Elowen (Studio)" })).rejects.toMatchObject({ status: 400 });
+    await expect(ada.collection("commission_messages").update(mine.id, { content: "Changed" })).rejects.toBeInstanceOf(ClientResponseError);
+    await expect(ada.collection("commission_messages").update(mine.id, { is_read: true })).rejects.toMatchObject({ status: 403 });
+    const stored = await admin.collection("commission_messages").getOne(mine.id);
+    expect(stored).toMatchObject({ sender_role: "customer", sender_name: "Ada", content: "Hello", is_read: false });
+    // The studio reads it; the customer reads the studio's reply.
+    expect((await admin.collection("commission_messages").update(mine.id, { is_read: true })).is_read).toBe(true);
+    const reply = await admin.collection("commission_messages").create({ commission, content: "Hi Ada" });
+    await expect(admin.collection("commission_messages").update(reply.id, { is_read: true })).rejects.toMatchObject({ status: 403 });
+    expect((await ada.collection("commission_messages").update(reply.id, { is_read: true })).is_read).toBe(true);
+  });
+
+  it("refuses pictures over 40 megapixels from their header alone, in protected and public fields", async () => {
+    const refused = { status: 400, response: { message: expect.stringMatching(/30000 × 30000 pixels; pictures can be at most 40 megapixels/) } };
+    await expect(ada.collection("commission_messages").create(form({ commission, content: "look" }, { attachments: [pngClaiming(30000, 30000)] }))).rejects.toMatchObject(refused);
+    await expect(ada.collection("commission_files").create(form({ commission }, { file: jpegClaiming(30000, 30000) }))).rejects.toMatchObject(refused);
+    await expect(
+      server.su.collection("paintings").create(form({ title: "Bomb", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 5 } }, { image: pngClaiming(30000, 30000) })),
+    ).rejects.toMatchObject(refused);
+    // A large but reasonable picture header (6000 × 6000, 36 MP) is fine.
+    expect((await ada.collection("commission_files").create(form({ commission }, { file: jpegClaiming(6000, 6000) }))).file_type).toBe("image/jpeg");
+  });
+
+  it("caps what one customer uploads in a day", async () => {
+    const tenMb = () => new File([Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10485760 - 9)])], "scan.pdf", { type: "application/pdf" });
+    const files = Array.from({ length: 10 }, tenMb);
+    await ada.collection("commission_messages").create(form({ commission, content: "scans" }, { attachments: files.slice(0, 9) }));
+    const err = await ada.collection("commission_messages").create(form({ commission, content: "more" }, { attachments: files.slice(0, 2) })).catch((e) => e);
+    expect(err).toBeInstanceOf(ClientResponseError);
+    expect(err.status).toBe(429);
+    expect(err.response.message).toMatch(/the daily limit is 100 MB/);
+    // The studio is not limited.
+    expect((await admin.collection("commission_messages").create(form({ commission, content: "proofs" }, { attachments: files.slice(0, 2) }))).attachments).toHaveLength(2);
+  });
+});
+
+describe("rate limits", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ STUDIO_PAYMENTS: "demo" });
+    await signedInUser(server, "owner@lanternwood.example");
+  });
+  afterAll(() => server?.stop());
+
+  it("answers a burst of wrong passwords for the admin's address with 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await fetch(`${server.url}/api/collections/users/auth-with-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ identity: "owner@lanternwood.example", password: `guess-${i}` }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses).toContain(429);
+  });
+
+  it.each([
+    ["sign-up", "/api/collections/users/records", () => ({ email: `s${Math.random()}@example.com`, password: "x", passwordConfirm: "y" })],
+    ["password reset", "/api/collections/users/request-password-reset", () => ({ email: "owner@lanternwood.example" })],
+    ["commission requests", "/api/collections/commissions/records", () => ({ type: "indoor-mural", description: "x", contact_email: "v@example.com" })],
+    ["newsletter", "/api/studio/newsletter", () => ({ email: "n@example.com", first_name: "N", last_name: "L" })],
+    ["cart saves", "/api/studio/cart", () => ({ session_id: "burst-cart-1", items: [] })],
+    ["checkouts", "/api/studio/checkout", () => ({ items: [] })],
+  ])("stops a script hammering %s", async (_name, path, body) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const res = await fetch(server.url + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body()) });
+      statuses.push(res.status);
+      if (res.status === 429) break;
+    }
+    expect(statuses[0]).not.toBe(429);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the per-account sign-in lock", () => {
+  let lockServer: TestServer;
+  beforeAll(async () => {
+    lockServer = await startServer();
+  });
+  afterAll(() => lockServer?.stop());
+
+  it("locks an account for 5 minutes after 10 wrong passwords, before the per-address limit is reached", async () => {
+    await signedInUser(lockServer, "cleo@example.com");
+    // Guesses spread over many addresses look like this to one address: few enough for its limit.
+    const attempt = (password: string) =>
+      fetch(`${lockServer.url}/api/collections/users/auth-with-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ identity: "cleo@example.com", password }),
+      }).then(async (r) => [r.status, (await r.json()).message]);
+    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`))[0]).toBe(400);
+    expect(await attempt("correct-horse-42")).toEqual([429, "Too many failed sign-ins for this account. Please wait 5 minutes, or reset your password."]);
+  });
+});
+
+describe("the newsletter", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  it("answers the same for a new and a known address and never overwrites a name", async () => {
+    const join = (first: string) =>
+      fetch(`${server.url}/api/studio/newsletter`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "Wren@Example.com", first_name: first, last_name: "Hale" }) }).then(async (r) => [r.status, await r.json()]);
+    const first = await join("Wren");
+    const again = await join("Mallory");
+    expect(again).toEqual(first);
+    const [row] = await server.su.collection("newsletter_subscribers").getFullList();
+    expect(row).toMatchObject({ email: "wren@example.com", first_name: "Wren" });
+  });
+});
+
+describe("the admin account and the seed", () => {
+  let dataDir = "";
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), "studio-seed-"));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  async function launch(env: Record<string, string> = {}) {
+    return launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env: { STUDIO_ADMIN_DOMAIN: "lanternwood.example", ...env } });
+  }
+
+  // Seeds the whole demo studio (its pictures are painted on the fly): slower than the default 30 s on a busy machine.
+  it("generates a strong admin password once, retires the seed superuser, and never recreates an admin", { timeout: 120000 }, async () => {
+    const server = await launch();
+    try {
+      expect(readFileSync(`/proc/${server.process.pid}/cmdline`, "utf8")).not.toContain(server.superuser.password);
+      const admin = { email: "admin@lanternwood.example", password: "" };
+      const seeded = await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin, removeSuperuser: true });
+      expect(seeded.adminCreated).toBe(true);
+      expect(seeded.adminPassword).toMatch(/^[A-Za-z2-9]{20}$/);
+      expect(seeded.adminPassword).not.toBe("lanternwood-admin");
+      const pb = new PocketBase(server.url);
+      await pb.collection("users").authWithPassword(admin.email, seeded.adminPassword);
+      expect(pb.authStore.record?.is_admin).toBe(true);
+      await expect(new PocketBase(server.url).collection("_superusers").authWithPassword(server.superuser.email, server.superuser.password)).rejects.toMatchObject({ status: 400 });
+    } finally {
+      await server.stop();
+    }
+
+    // A second start: the shop has an admin, so none is created, even under another address.
+    const again = await launch();
+    try {
+      const seeded = await seedDemoData({ url: again.url, superuserEmail: again.superuser.email, superuserPassword: again.superuser.password, admin: { email: "other@lanternwood.example", password: "" }, removeSuperuser: true });
+      expect(seeded).toMatchObject({ adminCreated: false, adminPassword: "", catalogSeeded: false });
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it("recomputes who is admin for every user at start, so a changed admin domain takes effect at once", async () => {
+    const server = await launch({ STUDIO_ADMIN_DOMAIN: "new-studio.example" });
+    try {
+      const su = new PocketBase(server.url);
+      await su.collection("_superusers").authWithPassword(server.superuser.email, server.superuser.password);
+      const old = await su.collection("users").getFirstListItem('email = "admin@lanternwood.example"');
+      expect(old.is_admin).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("refuses to seed an admin without a password for a shop reachable beyond this machine", async () => {
+    const fresh = mkdtempSync(join(tmpdir(), "studio-seed-"));
+    const server = await launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir: fresh });
+    try {
+      await expect(
+        seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin: { email: "a@lanternwood.example", password: "" }, requirePassword: true }),
+      ).rejects.toThrow(/set STUDIO_ADMIN_PASSWORD/);
+    } finally {
+      await server.stop();
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});
