@@ -33,11 +33,15 @@ func main() {
 		HooksWatch: env("STUDIO_DEV", "") != "",
 	})
 
-	webDir := env("STUDIO_WEB_DIR", filepath.Join(root, "dist"))
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if err := applyEnvSettings(se.App); err != nil {
+			return err
+		}
+		webDir := env("STUDIO_WEB_DIR", filepath.Join(root, "dist"))
 		se.Router.GET("/{path...}", spaHandler(os.DirFS(webDir)))
 		return se.Next()
 	})
+	registerMailQueue(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

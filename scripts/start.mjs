@@ -50,6 +50,7 @@ console.log(`
   ${seeded.catalogSeeded ? "Demo studio seeded." : "Existing shop kept as it was (nothing seeded)."}
   Admin Portal: ${config.siteUrl}/admin/login  as ${config.admin.email}${seeded.adminCreated ? ` / ${config.admin.password}` : " (existing password)"}
   Payments: ${process.env.STRIPE_SECRET_KEY ? "Stripe" : "built-in demo provider (set STRIPE_SECRET_KEY for Stripe)"}
+  Mail: ${process.env.STUDIO_SMTP_HOST ? `through ${process.env.STUDIO_SMTP_HOST}` : "none sent: no SMTP server configured (set STUDIO_SMTP_HOST, see the README)"}
   Press Ctrl+C to stop.
 `);
 

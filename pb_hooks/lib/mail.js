@@ -1,0 +1,106 @@
+// Notification mail: letters in the studio's voice, queued in mail_outbox inside the caller's
+// transaction. The server's mail worker (pocketbase/mailqueue.go) sends them once committed and
+// retries while the mail server is away. With no SMTP configured nothing is queued, so turning
+// mail on later does not release a flood of old news.
+
+const MAX_ITEMS = 20;
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function excerpt(s, max) {
+  const t = String(s || "").replace(/\s+/g, " ").trim();
+  return t.length > max ? t.slice(0, max - 1) + "…" : t;
+}
+
+/** Seconds a message mail waits for more messages to join it (a burst becomes one letter). */
+function messageDelaySeconds() {
+  const n = parseInt($os.getenv("STUDIO_MESSAGE_MAIL_DELAY_SECONDS"), 10);
+  return isNaN(n) || n < 0 ? 300 : n;
+}
+
+/** Where the studio's own notifications go: STUDIO_NOTIFY_EMAIL, else every admin, else the sender. */
+function studioRecipients(app) {
+  const configured = ($os.getenv("STUDIO_NOTIFY_EMAIL") || "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.indexOf("@") > 0);
+  if (configured.length) return configured;
+  const admins = app.findRecordsByFilter("users", "is_admin = true && verified = true", "created", 10, 0).map((u) => u.email());
+  if (admins.length) return admins;
+  const sender = app.settings().meta.senderAddress;
+  return sender ? [sender] : [];
+}
+
+/**
+ * letter: { heading, lines: [string], items: [{ who, text }], link, label }. Plain strings only:
+ * everything is escaped here.
+ */
+function render(letter) {
+  const items = (letter.items || []).slice(-MAX_ITEMS);
+  const html = [
+    `<p>${escapeHtml(letter.heading)}</p>`,
+    ...letter.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...items.map((i) => `<blockquote><b>${escapeHtml(i.who)}</b><br/>${escapeHtml(i.text)}</blockquote>`),
+    `<p><a class="btn" href="${escapeHtml(letter.link)}" target="_blank" rel="noopener">${escapeHtml(letter.label)}</a></p>`,
+    `<p>Warmly,<br/>Lanternwood Studio</p>`,
+  ].join("\n");
+  const text = [
+    letter.heading,
+    "",
+    ...letter.lines.map((l) => l + "\n"),
+    ...items.map((i) => `${i.who}:\n${i.text}\n`),
+    `${letter.label}: ${letter.link}`,
+    "",
+    "Warmly,",
+    "Lanternwood Studio",
+  ].join("\n");
+  return { html: `<div>${html}</div>`, text };
+}
+
+/**
+ * Queues one letter per recipient. With batchKey, a letter to the same person under the same key
+ * that has not left yet takes the new item instead of a second letter being queued; compose(items)
+ * writes the letter for all items gathered so far.
+ */
+function queue(app, { to, subject, compose, item, batchKey, delaySeconds }) {
+  if (!app.settings().smtp.enabled) return;
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const outbox = app.findCollectionByNameOrId("mail_outbox");
+  for (const recipient of to) {
+    let row = null;
+    if (batchKey) {
+      const waiting = app.findRecordsByFilter("mail_outbox", "batch_key = {:key} && recipient = {:to} && sent_at = '' && attempts = 0", "-created", 1, 0, {
+        key: batchKey,
+        to: recipient,
+      });
+      row = waiting.length ? waiting[0] : null;
+    }
+    const items = row ? readJson(row, "batch_items", []).concat(item ? [item] : []) : item ? [item] : [];
+    if (!row) {
+      row = new Record(outbox);
+      row.set("recipient", recipient);
+      row.set("batch_key", batchKey || "");
+      row.set("attempts", 0);
+      row.set("send_after", new Date(Date.now() + (delaySeconds || 0) * 1000).toISOString().replace("T", " "));
+    }
+    const letter = render(compose(items));
+    row.set("subject", typeof subject === "function" ? subject(items) : subject);
+    row.set("batch_items", items.slice(-MAX_ITEMS));
+    row.set("html", letter.html);
+    row.set("text", letter.text);
+    app.save(row);
+  }
+}
+
+/** Queues without ever failing the caller's write: a lost notification is logged, a lost order is not acceptable. */
+function queueSafely(app, mail) {
+  try {
+    queue(app, mail);
+  } catch (err) {
+    app.logger().error("notification not queued", "subject", String(mail.subject), "error", String(err));
+  }
+}
+
+module.exports = { queueSafely, studioRecipients, messageDelaySeconds, excerpt };
