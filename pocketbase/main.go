@@ -25,7 +25,7 @@ func env(key, fallback string) string {
 func main() {
 	app := pocketbase.New()
 
-	root := env("STUDIO_ROOT", ".")
+	root := projectRoot()
 	jsvm.MustRegister(app, jsvm.Config{
 		HooksDir:      filepath.Join(root, "pb_hooks"),
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
@@ -37,8 +37,10 @@ func main() {
 		if err := applyEnvSettings(se.App); err != nil {
 			return err
 		}
-		webDir := env("STUDIO_WEB_DIR", filepath.Join(root, "dist"))
-		se.Router.GET("/{path...}", spaHandler(os.DirFS(webDir)))
+		web := webFS(root)
+		se.Router.BindFunc(accessLog)
+		se.Router.BindFunc(securityHeaders(web))
+		se.Router.GET("/{path...}", spaHandler(web))
 		return se.Next()
 	})
 	registerMailQueue(app)
