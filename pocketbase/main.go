@@ -23,6 +23,9 @@ func env(key, fallback string) string {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "restore" {
+		os.Exit(runRestore(os.Args[2:]))
+	}
 	app := pocketbase.New()
 
 	root := projectRoot()
