@@ -26,7 +26,9 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "restore" {
 		os.Exit(runRestore(os.Args[2:]))
 	}
-	app := pocketbase.New()
+	// PocketBase guesses development mode (SQL printed to the log) from a binary run under the
+	// temp dir; a release started from anywhere stays quiet unless STUDIO_DEV says otherwise.
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""})
 
 	root := projectRoot()
 	jsvm.MustRegister(app, jsvm.Config{
