@@ -45,10 +45,12 @@ func main() {
 		web := webFS(root)
 		se.Router.BindFunc(accessLog)
 		se.Router.BindFunc(securityHeaders(web))
+		se.Router.BindFunc(apiNoStore)
 		se.Router.GET("/{path...}", spaHandler(web))
 		return se.Next()
 	})
 	registerMailQueue(app)
+	registerCacheRules(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../support/server";
+import { form, pdfFile, pngFile } from "../support/files";
 
 let server: TestServer;
 
@@ -44,6 +45,25 @@ describe("security headers", () => {
   it("ask for HTTPS only when the request came over TLS (a TLS-terminating proxy says so)", async () => {
     const res = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(res.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+  });
+});
+
+describe("cache rules a CDN can follow", () => {
+  it("let shared caches keep public pictures, never protected files or API answers", async () => {
+    const su = server.su;
+    const painting = await su.collection("paintings").create(form({ title: "Cove", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 35 } }, { image: pngFile() }));
+    const picture = await fetch(su.files.getURL(painting, painting.image));
+    expect(picture.headers.get("cache-control")).toBe("public, max-age=2592000, stale-while-revalidate=86400");
+
+    const commission = await su.collection("commissions").create({ type: "indoor-mural", description: "Whales", contact_email: "ada@example.com" });
+    const brief = await su.collection("commission_files").create(form({ commission: commission.id }, { file: pdfFile() }));
+    const protectedFile = await fetch(su.files.getURL(brief, brief.file, { token: await su.files.getToken() }));
+    expect(protectedFile.status).toBe(200);
+    expect(protectedFile.headers.get("cache-control")).toBe("private, no-store");
+
+    for (const path of ["/api/collections/paintings/records", `/api/collections/paintings/records/${painting.id}`, "/api/health"]) {
+      expect((await fetch(server.url + path)).headers.get("cache-control"), path).toBe("no-store");
+    }
   });
 });
 
