@@ -2,7 +2,8 @@
 // Mail a studio and its customers expect. Each hook queues its letter in the same transaction as
 // the write that calls for it (see lib/mail.js); the server sends it once that write is committed.
 
-// A new commission request tells the studio.
+// A new commission request tells the studio. Requests need no account, so requests arriving
+// close together share one letter: a flood of requests cannot flood the studio's inbox.
 onRecordCreate((e) => {
   e.next();
   const mail = require(`${__hooks}/lib/mail.js`);
@@ -23,14 +24,18 @@ onRecordCreate((e) => {
     ["Size", c.getString("size")],
     ["Budget", c.getString("budget")],
     ["Wished for by", c.getString("deadline")],
-  ].filter(([, v]) => v);
+  ]
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}: ${v}`);
   mail.queueSafely(e.app, {
     to: mail.studioRecipients(e.app),
-    subject: `New commission request: ${kind} from ${who}`,
-    item: { who, text: c.getString("description") },
+    subject: (items) => (items.length > 1 ? `${items.length} new commission requests` : `New commission request: ${kind} from ${who}`),
+    item: { who: `${kind} from ${who}`, text: details.concat(["", mail.excerpt(c.getString("description"), 3000)]).join("\n") },
+    batchKey: "commission-requests",
+    delaySeconds: mail.batchSeconds(),
     compose: (items) => ({
-      heading: `A new commission request has arrived: ${kind}.`,
-      lines: details.map(([k, v]) => `${k}: ${v}`),
+      heading: items.length > 1 ? `${items.length} new commission requests have arrived.` : "A new commission request has arrived.",
+      lines: [],
       items,
       link: `${siteUrl()}/admin/commissions`,
       label: "Open the commissions",
@@ -39,7 +44,7 @@ onRecordCreate((e) => {
 }, "commissions");
 
 // A message in a commission thread tells the other side. Messages sent close together become
-// one letter: the first one waits a few minutes for the rest of the burst.
+// one letter: the first one waits for the rest of the burst.
 onRecordCreate((e) => {
   e.next();
   const mail = require(`${__hooks}/lib/mail.js`);
@@ -57,7 +62,7 @@ onRecordCreate((e) => {
       subject: (items) => (items.length > 1 ? `${items.length} new messages from ${who}` : `New message from ${who}`),
       item,
       batchKey: `thread-to-studio:${commission.id}`,
-      delaySeconds: mail.messageDelaySeconds(),
+      delaySeconds: mail.batchSeconds(),
       compose: (items) => ({
         heading: `${who} wrote about their ${title.replace(/-/g, " ")} commission.`,
         lines: [],
@@ -83,7 +88,7 @@ onRecordCreate((e) => {
     subject: (items) => (items.length > 1 ? `${items.length} new messages from Lanternwood Studio` : "A new message from Lanternwood Studio"),
     item,
     batchKey: `thread-to-customer:${commission.id}`,
-    delaySeconds: mail.messageDelaySeconds(),
+    delaySeconds: mail.batchSeconds(),
     compose: (items) => ({
       heading: `Hello${commission.getString("contact_name") ? " " + commission.getString("contact_name") : ""},`,
       lines: [`The studio has written to you about your ${title.replace(/-/g, " ")} commission.`],

@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/types"
@@ -98,20 +99,22 @@ func (q *mailQueue) deliver(r *core.Record) {
 		Text:    r.GetString("text"),
 	}
 	sendErr := q.app.NewMailClient().Send(msg)
-	if sendErr == nil {
-		r.Set("sent_at", types.NowDateTime())
-		r.Set("last_error", "")
-	} else {
+	// Only the delivery columns are written: the row as read here may be older than the one in the
+	// database, and the hooks own its content.
+	changes := dbx.Params{"sent_at": types.NowDateTime().String(), "last_error": ""}
+	if sendErr != nil {
 		attempts := r.GetInt("attempts") + 1
-		r.Set("attempts", attempts)
-		r.Set("last_error", sendErr.Error())
-		r.Set("send_after", types.NowDateTime().Add(retryPause(attempts)))
+		changes = dbx.Params{
+			"attempts":   attempts,
+			"last_error": sendErr.Error(),
+			"send_after": types.NowDateTime().Add(retryPause(attempts)).String(),
+		}
 		fmt.Fprintf(os.Stderr, "%s mail not sent: id=%s to=%s subject=%q attempt=%d/%d error=%q\n",
 			time.Now().UTC().Format(time.RFC3339), r.Id, r.GetString("recipient"), r.GetString("subject"),
 			attempts, mailMaxAttempts, sendErr.Error())
 		q.app.Logger().Error("mail not sent", "id", r.Id, "to", r.GetString("recipient"), "attempt", attempts, "error", sendErr)
 	}
-	if err := q.app.SaveNoValidate(r); err != nil {
+	if _, err := q.app.DB().Update(mailOutbox, changes, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
 		q.app.Logger().Error("mail outbox not updated", "id", r.Id, "error", err)
 	}
 }

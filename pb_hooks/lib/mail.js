@@ -14,10 +14,10 @@ function excerpt(s, max) {
   return t.length > max ? t.slice(0, max - 1) + "…" : t;
 }
 
-/** Seconds a message mail waits for more messages to join it (a burst becomes one letter). */
-function messageDelaySeconds() {
-  const n = parseInt($os.getenv("STUDIO_MESSAGE_MAIL_DELAY_SECONDS"), 10);
-  return isNaN(n) || n < 0 ? 300 : n;
+/** Seconds a batched letter waits for more news to join it (a burst becomes one letter). */
+function batchSeconds() {
+  const n = parseInt($os.getenv("STUDIO_MAIL_BATCH_SECONDS"), 10);
+  return isNaN(n) || n < 0 ? 120 : n;
 }
 
 /** Where the studio's own notifications go: STUDIO_NOTIFY_EMAIL, else every admin, else the sender. */
@@ -42,7 +42,7 @@ function render(letter) {
   const html = [
     `<p>${escapeHtml(letter.heading)}</p>`,
     ...letter.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    ...items.map((i) => `<blockquote><b>${escapeHtml(i.who)}</b><br/>${escapeHtml(i.text)}</blockquote>`),
+    ...items.map((i) => `<blockquote><b>${escapeHtml(i.who)}</b><br/>${escapeHtml(i.text).replace(/\n/g, "<br/>")}</blockquote>`),
     `<p><a class="btn" href="${escapeHtml(letter.link)}" target="_blank" rel="noopener">${escapeHtml(letter.label)}</a></p>`,
     `<p>Warmly,<br/>Lanternwood Studio</p>`,
   ].join("\n");
@@ -66,32 +66,39 @@ function render(letter) {
  */
 function queue(app, { to, subject, compose, item, batchKey, delaySeconds }) {
   if (!app.settings().smtp.enabled) return;
+  // Read and update the waiting letter in one transaction (the caller's, when it has one):
+  // transactions are serialised, so two news items arriving at once both land in the letter.
+  app.runInTransaction((tx) => {
+    for (const recipient of to) queueOne(tx, recipient, { subject, compose, item, batchKey, delaySeconds });
+  });
+}
+
+function queueOne(app, recipient, { subject, compose, item, batchKey, delaySeconds }) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const outbox = app.findCollectionByNameOrId("mail_outbox");
-  for (const recipient of to) {
-    let row = null;
-    if (batchKey) {
-      const waiting = app.findRecordsByFilter("mail_outbox", "batch_key = {:key} && recipient = {:to} && sent_at = '' && attempts = 0", "-created", 1, 0, {
-        key: batchKey,
-        to: recipient,
-      });
-      row = waiting.length ? waiting[0] : null;
-    }
-    const items = row ? readJson(row, "batch_items", []).concat(item ? [item] : []) : item ? [item] : [];
-    if (!row) {
-      row = new Record(outbox);
-      row.set("recipient", recipient);
-      row.set("batch_key", batchKey || "");
-      row.set("attempts", 0);
-      row.set("send_after", new Date(Date.now() + (delaySeconds || 0) * 1000).toISOString().replace("T", " "));
-    }
-    const letter = render(compose(items));
-    row.set("subject", typeof subject === "function" ? subject(items) : subject);
-    row.set("batch_items", items.slice(-MAX_ITEMS));
-    row.set("html", letter.html);
-    row.set("text", letter.text);
-    app.save(row);
+  let row = null;
+  if (batchKey) {
+    const waiting = app.findRecordsByFilter("mail_outbox", "batch_key = {:key} && recipient = {:to} && sent_at = '' && attempts = 0 && send_after > {:soon}", "-created", 1, 0, {
+      key: batchKey,
+      to: recipient,
+      // A letter about to leave is not joined: the mail worker may be sending it already.
+      soon: new Date(Date.now() + 2000).toISOString().replace("T", " "),
+    });
+    row = waiting.length ? waiting[0] : null;
   }
+  const items = row ? readJson(row, "batch_items", []).concat(item ? [item] : []) : item ? [item] : [];
+  if (!row) {
+    row = new Record(app.findCollectionByNameOrId("mail_outbox"));
+    row.set("recipient", recipient);
+    row.set("batch_key", batchKey || "");
+    row.set("attempts", 0);
+    row.set("send_after", new Date(Date.now() + (delaySeconds || 0) * 1000).toISOString().replace("T", " "));
+  }
+  const letter = render(compose(items));
+  row.set("subject", typeof subject === "function" ? subject(items) : subject);
+  row.set("batch_items", items.slice(-MAX_ITEMS));
+  row.set("html", letter.html);
+  row.set("text", letter.text);
+  app.save(row);
 }
 
 /** Queues without ever failing the caller's write: a lost notification is logged, a lost order is not acceptable. */
@@ -103,4 +110,4 @@ function queueSafely(app, mail) {
   }
 }
 
-module.exports = { queueSafely, studioRecipients, messageDelaySeconds, excerpt };
+module.exports = { queueSafely, studioRecipients, batchSeconds, excerpt };
