@@ -20,7 +20,7 @@ export function ConfirmEmailChangePage() {
   const [done, setDone] = useState(false);
   const [signingIn, setSigningIn] = useState(false);
   const [problem, setProblem] = useState(
-    !link ? "This link is incomplete. Please open it again from the letter." : link.expired ? "This link has expired. Ask for the change again from your account." : "",
+    !link ? "This link is incomplete. Please open it again from the letter." : link.expired ? "This link has expired. Please ask for the change again; your account keeps its current address until then." : "",
   );
 
   async function save() {
@@ -32,7 +32,7 @@ export function ConfirmEmailChangePage() {
         setDone(true);
       } catch (err) {
         const data = err instanceof ClientResponseError ? (err.response?.data ?? {}) : {};
-        setProblem(data.password ? "That password is not right. Please try again." : data.token ? "This link has expired or was already used. Ask for the change again from your account." : messageOf(err));
+        setProblem(data.password ? "That password is not right. Please try again." : data.token ? "This link has expired or was already used. Please ask for the change again." : messageOf(err));
       }
     });
   }

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
+import { ClientResponseError } from "pocketbase";
 import { pb } from "../../lib/pocketbase";
 import { messageOf, reloadUser, useAuth } from "./authStore";
 import { readLinkToken } from "./linkToken";
@@ -26,7 +27,15 @@ export function ConfirmVerificationPage() {
         setState({ kind: "done" });
         if (pb.authStore.isValid) await reloadUser();
       })
-      .catch((err) => setState({ kind: "problem", message: link.expired ? "This link has expired." : messageOf(err) }));
+      .catch((err) =>
+        setState({
+          kind: "problem",
+          message:
+            link.expired || (err instanceof ClientResponseError && err.status === 400)
+              ? "This link has expired or is not valid any more. Sign in and ask for a new one, or use the newest letter we sent."
+              : messageOf(err),
+        }),
+      );
   }, [link]);
 
   async function resend() {
@@ -41,7 +50,7 @@ export function ConfirmVerificationPage() {
   return (
     <div className={`container ${styles.page}`}>
       <section className={styles.card} aria-labelledby="verify-title">
-        <h1 id="verify-title">{state.kind === "done" ? "Your address is confirmed" : "Confirming your address"}</h1>
+        <h1 id="verify-title">{state.kind === "done" ? "Your address is confirmed" : state.kind === "problem" ? "We could not confirm your address" : "Confirming your address"}</h1>
         {state.kind === "working" && <p role="status">One moment…</p>}
         {state.kind === "done" && (
           <>
