@@ -94,7 +94,8 @@ function queueOne(app, recipient, { subject, compose, item, batchKey, delaySecon
     row.set("send_after", new Date(Date.now() + (delaySeconds || 0) * 1000).toISOString().replace("T", " "));
   }
   const letter = render(compose(items));
-  row.set("subject", typeof subject === "function" ? subject(items) : subject);
+  // Names come from the public form: no line break may reach a mail header.
+  row.set("subject", String(typeof subject === "function" ? subject(items) : subject).replace(/[\x00-\x1f\x7f]+/g, " ").slice(0, 300));
   row.set("batch_items", items.slice(-MAX_ITEMS));
   row.set("html", letter.html);
   row.set("text", letter.text);

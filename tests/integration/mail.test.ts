@@ -100,6 +100,21 @@ describe("with SMTP from the environment", () => {
     expect(linkIn(letter, server.url)).toBe(`${server.url}/admin/commissions`);
   });
 
+  it("keeps a name with line breaks out of the mail headers", async () => {
+    await mail.clear();
+    const res = await post(server, "/api/collections/commissions/records", {
+      type: "indoor-mural",
+      description: "Nothing to see",
+      contact_email: "mallory@example.com",
+      contact_name: "Mallory\r\nBcc: victim@example.com\r\nSubject: Free money",
+    });
+    expect(res.status).toBe(200);
+    const letter = await mail.waitFor(STUDIO, /New commission request/);
+    expect(letter.subject).toBe("New commission request: Indoor mural from Mallory Bcc: victim@example.com Subject: Free money");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await mail.all()).flatMap((m) => m.to.map((t) => t.address))).toEqual([STUDIO]);
+  });
+
   it("gathers a flood of requests into one letter", async () => {
     await mail.clear();
     const sent = await Promise.all(
