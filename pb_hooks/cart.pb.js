@@ -12,54 +12,60 @@ routerAdd(
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) throw new BadRequestError("A cart session id is required.");
   const items = Array.isArray(body.items) ? body.items.slice(0, 50) : [];
 
-  const existing = e.app.findRecordsByFilter("abandoned_carts", "session_id = {:id}", "", 1, 0, { id: sessionId })[0];
-  if (items.length === 0) {
-    // An emptied cart is not an abandoned one.
-    if (existing && !existing.getBool("is_converted")) e.app.delete(existing);
-    return e.json(200, { saved: false });
-  }
-
-  // Keep what the person saw, but total it with the shop's own prices.
-  let total = 0;
-  const saved = items.map((item, i) => {
-    let unit = null;
-    try {
-      unit = priceLine(e.app, item, i + 1).unit_amount / 100;
-    } catch (_) {
-      unit = null;
+  // One transaction: SQLite runs them one at a time, so saves of a new cart arriving at once
+  // make one cart instead of all but one failing on the unique session id.
+  let kept = true;
+  e.app.runInTransaction((tx) => {
+    const existing = tx.findRecordsByFilter("abandoned_carts", "session_id = {:id}", "", 1, 0, { id: sessionId })[0];
+    if (items.length === 0) {
+      // An emptied cart is not an abandoned one.
+      if (existing && !existing.getBool("is_converted")) tx.delete(existing);
+      kept = false;
+      return;
     }
-    const quantity = Math.max(1, Math.min(99, parseInt(item.quantity, 10) || 1));
-    total += (unit || 0) * quantity;
-    return {
-      id: String(item.id || "").slice(0, 60),
-      type: String(item.type || "").slice(0, 20),
-      title: String(item.title || "").slice(0, 300),
-      price: unit,
-      quantity,
-      variant: String(item.variant || "").slice(0, 20),
-      size: String(item.size || "").slice(0, 40),
-      color: String(item.color || "").slice(0, 40),
-      image_url: String(item.image_url || "").slice(0, 500),
-    };
-  });
 
-  const cart = existing || new Record(e.app.findCollectionByNameOrId("abandoned_carts"));
-  cart.set("session_id", sessionId);
-  cart.set("cart_items", saved);
-  cart.set("total_price", Math.round(total * 100) / 100);
-  // A cart that starts again after a purchase is a new cart.
-  cart.set("is_converted", false);
-  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
-  if (user) {
-    cart.set("user", user.id);
-    cart.set("user_email", user.email());
-    cart.set(
-      "user_name",
-      [user.getString("first_name"), user.getString("last_name")].filter((s) => s.trim()).join(" "),
-    );
-  }
-  e.app.save(cart);
-  return e.json(200, { saved: true });
+    // Keep what the person saw, but total it with the shop's own prices.
+    let total = 0;
+    const saved = items.map((item, i) => {
+      let unit = null;
+      try {
+        unit = priceLine(tx, item, i + 1).unit_amount / 100;
+      } catch (_) {
+        unit = null;
+      }
+      const quantity = Math.max(1, Math.min(99, parseInt(item.quantity, 10) || 1));
+      total += (unit || 0) * quantity;
+      return {
+        id: String(item.id || "").slice(0, 60),
+        type: String(item.type || "").slice(0, 20),
+        title: String(item.title || "").slice(0, 300),
+        price: unit,
+        quantity,
+        variant: String(item.variant || "").slice(0, 20),
+        size: String(item.size || "").slice(0, 40),
+        color: String(item.color || "").slice(0, 40),
+        image_url: String(item.image_url || "").slice(0, 500),
+      };
+    });
+
+    const cart = existing || new Record(tx.findCollectionByNameOrId("abandoned_carts"));
+    cart.set("session_id", sessionId);
+    cart.set("cart_items", saved);
+    cart.set("total_price", Math.round(total * 100) / 100);
+    // A cart that starts again after a purchase is a new cart.
+    cart.set("is_converted", false);
+    const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+    if (user) {
+      cart.set("user", user.id);
+      cart.set("user_email", user.email());
+      cart.set(
+        "user_name",
+        [user.getString("first_name"), user.getString("last_name")].filter((s) => s.trim()).join(" "),
+      );
+    }
+    tx.save(cart);
+  });
+  return e.json(200, { saved: kept });
 },
   $apis.bodyLimit(131072),
 );

@@ -20,9 +20,14 @@ func env(key, fallback string) string {
 }
 
 func main() {
-	app := pocketbase.New()
+	if len(os.Args) > 1 && os.Args[1] == "restore" {
+		os.Exit(runRestore(os.Args[2:]))
+	}
+	// PocketBase guesses development mode (SQL printed to the log) from a binary run under the
+	// temp dir; a release started from anywhere stays quiet unless STUDIO_DEV says otherwise.
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""})
 
-	root := env("STUDIO_ROOT", ".")
+	root := projectRoot()
 	jsvm.MustRegister(app, jsvm.Config{
 		HooksDir:      filepath.Join(root, "pb_hooks"),
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
@@ -32,12 +37,20 @@ func main() {
 
 	registerRenditions(app)
 
-	webDir := env("STUDIO_WEB_DIR", filepath.Join(root, "dist"))
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if err := applyEnvSettings(se.App); err != nil {
+			return err
+		}
+		web := webFS(root)
+		se.Router.BindFunc(accessLog)
+		se.Router.BindFunc(securityHeaders(web))
+		se.Router.BindFunc(apiNoStore)
 		se.Router.Bind(apiGzip())
-		se.Router.GET("/{path...}", webHandler(os.DirFS(webDir)))
+		se.Router.GET("/{path...}", webHandler(web))
 		return se.Next()
 	})
+	registerMailQueue(app)
+	registerCacheRules(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -55,6 +55,7 @@ console.log(`
   ${seeded.catalogSeeded ? "Demo studio seeded." : "Existing shop kept as it was (nothing seeded)."}
   Admin Portal: ${config.siteUrl}/admin/login${seeded.adminCreated ? `  as ${config.admin.email} / ${seeded.adminPassword}` : " (sign in with the existing admin account)"}${seeded.adminCreated && !config.admin.password ? "\n  This password was generated and is shown only now: write it down." : ""}
   Payments: ${process.env.STRIPE_SECRET_KEY ? "Stripe" : payments === "demo" ? "built-in demo provider, nothing is charged (STUDIO_PAYMENTS=demo; set STRIPE_SECRET_KEY for Stripe)" : "not set up: checkout answers \"Payments are not set up yet\" (set STRIPE_SECRET_KEY)"}
+  Mail: ${process.env.STUDIO_SMTP_HOST ? `through ${process.env.STUDIO_SMTP_HOST}` : "none sent: no SMTP server configured (set STUDIO_SMTP_HOST, see the README)"}
   Press Ctrl+C to stop.
 `);
 

@@ -32,12 +32,15 @@ function countPlaywright(file) {
   totals.skipped += s.skipped;
 }
 
-// stripe-mock answers the Stripe API in integration tests; Go installs it once.
-function ensureStripeMock() {
+// Test servers Go installs once: stripe-mock answers the Stripe API, gofakes3 the S3 API.
+const GO_TOOLS = [
+  ["stripe-mock", "github.com/stripe/stripe-mock@v0.197.0"],
+  ["gofakes3", "github.com/johannesboyne/gofakes3/cmd/gofakes3@v1.2.0"],
+];
+function ensureGoTools() {
   const gobin = spawnSync("go", ["env", "GOBIN", "GOPATH"], { encoding: "utf8" }).stdout.split("\n");
   const dirs = [gobin[0], gobin[1] && join(gobin[1], "bin"), ...(process.env.PATH ?? "").split(":")].filter(Boolean);
-  if (dirs.some((d) => existsSync(join(d, "stripe-mock")))) return true;
-  return run("installing stripe-mock", "go", ["install", "github.com/stripe/stripe-mock@v0.197.0"]);
+  return GO_TOOLS.every(([name, module]) => dirs.some((d) => existsSync(join(d, name))) || run(`installing ${name}`, "go", ["install", module]));
 }
 
 rmSync(reports, { recursive: true, force: true });
@@ -52,9 +55,9 @@ const steps = [
     return ok;
   },
   () => run("build server and PWA", process.execPath, [join(root, "scripts/build.mjs")]),
-  () => ensureStripeMock(),
+  () => ensureGoTools(),
   () => {
-    const ok = run("integration tests (real PocketBase, stripe-mock)", npx, ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
+    const ok = run("integration tests (real PocketBase, stripe-mock, gofakes3, maildev)", npx, ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
     countVitest(join(reports, "integration.json"));
     return ok;
   },

@@ -1,3 +1,4 @@
+import "./lib/csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./ui/global.css";

@@ -35,7 +35,7 @@ export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) 
     log: () => output,
     stop: () =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve();
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once("exit", () => resolve());
         proc.kill("SIGTERM");
       }),

@@ -10,6 +10,7 @@ import { freePort, root } from "../../scripts/lib/project.mjs";
 import { launchServer } from "../../scripts/lib/server.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { seedDemoData } from "../../scripts/lib/seed.mjs";
+import { startMailServer } from "../support/maildev";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { shopConfig } from "../../scripts/lib/config.mjs";
 
@@ -21,15 +22,19 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(join(tmpdir(), "studio-e2e-"));
   // The tests sign in as the admin: they choose its password instead of reading a generated one.
   const { admin } = shopConfig({ STUDIO_ADMIN_PASSWORD: randomBytes(12).toString("hex") });
-  const server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo" } });
+  // Mail goes to a real SMTP server (maildev) whose REST API the tests read.
+  const mail = await startMailServer();
+  const server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo", ...mail.env } });
   await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin });
   process.env.STUDIO_E2E_URL = server.url;
   process.env.STUDIO_E2E_SU_EMAIL = server.superuser.email;
   process.env.STUDIO_E2E_SU_PASSWORD = server.superuser.password;
   process.env.STUDIO_E2E_ADMIN_EMAIL = admin.email;
   process.env.STUDIO_E2E_ADMIN_PASSWORD = admin.password;
+  process.env.STUDIO_E2E_MAIL_API = mail.api;
   return async () => {
     await server.stop();
+    await mail.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,29 +1,13 @@
 // Starts stripe-mock (installed with `go install github.com/stripe/stripe-mock@v0.197.0`; npm test
 // does that when it is missing) on a free loopback port.
-import { spawn, execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { goBinary } from "./go-tools";
 // @ts-expect-error plain ESM helper shared with the scripts
 import { freePort } from "../../scripts/lib/project.mjs";
 
-function findBinary(): string {
-  const dirs: string[] = [];
-  try {
-    const [gobin, gopath] = execFileSync("go", ["env", "GOBIN", "GOPATH"], { encoding: "utf8" }).split("\n");
-    if (gobin) dirs.push(gobin);
-    if (gopath) dirs.push(join(gopath, "bin"));
-  } catch {
-    // no Go: PATH may still have it
-  }
-  dirs.push(...(process.env.PATH ?? "").split(":"));
-  const found = dirs.map((d) => join(d, "stripe-mock")).find((p) => existsSync(p));
-  if (!found) throw new Error("stripe-mock is not installed: run `go install github.com/stripe/stripe-mock@v0.197.0`");
-  return found;
-}
-
 export async function startStripeMock(): Promise<{ url: string; stop(): Promise<void> }> {
   const port: number = await freePort();
-  const proc = spawn(findBinary(), ["-http-addr", `127.0.0.1:${port}`], { stdio: "ignore" });
+  const proc = spawn(goBinary("stripe-mock", "github.com/stripe/stripe-mock@v0.197.0"), ["-http-addr", `127.0.0.1:${port}`], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   // Loading its OpenAPI fixtures takes a few seconds, more on a busy machine.
   const deadline = Date.now() + 60000;

@@ -77,6 +77,8 @@ export async function signIn(email: string, password: string): Promise<StudioUse
 export async function signUp(fields: { email: string; password: string; first_name: string; last_name: string }): Promise<StudioUser> {
   const created = await pb.collection("users").create({ ...fields, email: fields.email.trim(), passwordConfirm: fields.password });
   if (!created?.id) throw new Error("User creation failed");
+  // The letter confirming the address; a failure here must not undo the account just made.
+  pb.collection("users").requestVerification(fields.email.trim()).catch(() => undefined);
   return signIn(fields.email, fields.password);
 }
 

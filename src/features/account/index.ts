@@ -5,3 +5,4 @@ export { useAuth, reloadUser, signIn, signOut, messageOf, type StudioUser } from
 export { AccountButton } from "./AccountButton";
 export type { AuthMode } from "./AuthDialog";
 export const AuthDialog = lazy(() => import("./AuthDialog"));
+export const AccountSettings = lazy(() => import("./AccountSettings"));

@@ -3,7 +3,7 @@ import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
 import { pb } from "../../lib/pocketbase";
-import { AuthDialog, signOut, useAuth } from "../account";
+import { AccountSettings, AuthDialog, signOut, useAuth } from "../account";
 import CommissionWorkspace from "./CommissionWorkspace";
 import { useLiveList } from "../../lib/useLiveList";
 import { typeLabel, type Commission } from "./types";
@@ -119,6 +119,12 @@ export function DashboardPage() {
       <section aria-labelledby="purchases-heading">
         <h2 id="purchases-heading">Your purchases</h2>
         <Purchases userId={user.id} />
+      </section>
+      <section aria-labelledby="address-heading">
+        <h2 id="address-heading">Your email address</h2>
+        <Suspense fallback={null}>
+          <AccountSettings />
+        </Suspense>
       </section>
     </div>
   );

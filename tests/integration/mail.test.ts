@@ -1,0 +1,202 @@
+// Mail that arrives: the account letters and the notifications, caught by a real SMTP server.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, signedInUser, ADMIN_DOMAIN, type TestServer } from "../support/server";
+import { form, pngFile } from "../support/files";
+import { startMailServer, linkIn, type MailServer } from "../support/maildev";
+// @ts-expect-error plain ESM helper shared with the scripts
+import { freePort } from "../../scripts/lib/project.mjs";
+
+const STUDIO = `studio@${ADMIN_DOMAIN}`;
+
+async function post(server: TestServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(server.url + path, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function outbox(server: TestServer) {
+  return server.su.collection("mail_outbox").getFullList({ sort: "created" });
+}
+
+describe("with no SMTP server configured", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server?.stop());
+
+  it("says at start that no mail is sent, and queues no notifications", async () => {
+    expect(server.log()).toMatch(/Mail: no SMTP server configured, so no mail is sent/);
+    const res = await post(server, "/api/collections/commissions/records", { type: "indoor-mural", description: "A whale on the nursery wall", contact_email: "june@example.com" });
+    expect(res.status).toBe(200);
+    expect(await outbox(server)).toHaveLength(0);
+  });
+});
+
+describe("with SMTP from the environment", () => {
+  let server: TestServer;
+  let mail: MailServer;
+
+  beforeAll(async () => {
+    mail = await startMailServer();
+    server = await startServer({ ...mail.env, STUDIO_MAIL_BATCH_SECONDS: "5" });
+    await signedInUser(server, STUDIO, { is_admin: true });
+    await signedInUser(server, "ada@example.com", { first_name: "Ada" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mail?.stop();
+  });
+
+  it("names the SMTP server at start", () => {
+    expect(server.log()).toContain(`Mail: sending through 127.0.0.1:${mail.smtpPort} as Lanternwood Studio <hello@lanternwood.example>`);
+  });
+
+  it("sends a password reset in the studio's voice linking to the shop's own page, and the token sets the new password", async () => {
+    await server.client().collection("users").requestPasswordReset("ada@example.com");
+    const letter = await mail.waitFor("ada@example.com", /new password/);
+    expect(letter.subject).toBe("Choose a new password for Lanternwood Studio");
+    expect(letter.from[0]).toEqual({ address: "hello@lanternwood.example", name: "Lanternwood Studio" });
+    expect(letter.html).toContain("Hello Ada,");
+    const link = linkIn(letter, `${server.url}/reset-password?token=`);
+    const token = new URL(link).searchParams.get("token")!;
+    await server.client().collection("users").confirmPasswordReset(token, "a-brand-new-secret", "a-brand-new-secret");
+    const again = server.client();
+    await expect(again.collection("users").authWithPassword("ada@example.com", "correct-horse-42")).rejects.toThrow();
+    await again.collection("users").authWithPassword("ada@example.com", "a-brand-new-secret");
+    expect(again.authStore.isValid).toBe(true);
+  });
+
+  it("sends the address confirmation and the email-change letter to the shop's own pages", async () => {
+    const pb = server.client();
+    await pb.collection("users").create({ email: "new@example.com", password: "a-long-secret", passwordConfirm: "a-long-secret", first_name: "Nia" });
+    await pb.collection("users").requestVerification("new@example.com");
+    const verify = await mail.waitFor("new@example.com", /confirm your address/);
+    const token = new URL(linkIn(verify, `${server.url}/confirm-verification?token=`)).searchParams.get("token")!;
+    await pb.collection("users").confirmVerification(token);
+    expect((await server.su.collection("users").getFirstListItem('email="new@example.com"')).verified).toBe(true);
+
+    await pb.collection("users").authWithPassword("new@example.com", "a-long-secret");
+    await pb.collection("users").requestEmailChange("nia@example.com");
+    const change = await mail.waitFor("nia@example.com", /new address/);
+    const changeToken = new URL(linkIn(change, `${server.url}/confirm-email-change?token=`)).searchParams.get("token")!;
+    await pb.collection("users").confirmEmailChange(changeToken, "a-long-secret");
+    await server.client().collection("users").authWithPassword("nia@example.com", "a-long-secret");
+  });
+
+  it("tells the studio about a new commission request, with a link to the commissions", async () => {
+    const res = await post(server, "/api/collections/commissions/records", {
+      type: "watercolor-portrait",
+      description: "Our <b>dog</b> Biscuit as a sea captain",
+      contact_email: "june@example.com",
+      contact_name: "June",
+      budget: "$300",
+    });
+    expect(res.status).toBe(200);
+    const letter = await mail.waitFor(STUDIO, /New commission request/);
+    expect(letter.subject).toBe("New commission request: Watercolor portrait from June");
+    expect(letter.text).toContain("Our <b>dog</b> Biscuit as a sea captain");
+    expect(letter.html).toContain("Our &lt;b&gt;dog&lt;/b&gt; Biscuit");
+    expect(letter.text).toContain("Budget: $300");
+    expect(linkIn(letter, server.url)).toBe(`${server.url}/admin/commissions`);
+  });
+
+  it("keeps a name with line breaks out of the mail headers", async () => {
+    await mail.clear();
+    const res = await post(server, "/api/collections/commissions/records", {
+      type: "indoor-mural",
+      description: "Nothing to see",
+      contact_email: "mallory@example.com",
+      contact_name: "Mallory\r\nBcc: victim@example.com\r\nSubject: Free money",
+    });
+    expect(res.status).toBe(200);
+    const letter = await mail.waitFor(STUDIO, /New commission request/);
+    expect(letter.subject).toBe("New commission request: Indoor mural from Mallory Bcc: victim@example.com Subject: Free money");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await mail.all()).flatMap((m) => m.to.map((t) => t.address))).toEqual([STUDIO]);
+  });
+
+  it("gathers a flood of requests into one letter", async () => {
+    await mail.clear();
+    const sent = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(server, "/api/collections/commissions/records", { type: "outdoor-mural", description: `Request number ${i}`, contact_email: `flood${i}@example.com` })),
+    );
+    expect(sent.every((r) => r.status === 200)).toBe(true);
+    await mail.waitFor(STUDIO, /new commission requests?/);
+    await new Promise((r) => setTimeout(r, 6000));
+    // However slow the machine, the requests share letters, and each is in exactly one.
+    const letters = await mail.all();
+    expect(letters.length).toBeLessThanOrEqual(2);
+    for (let i = 0; i < 12; i++) expect(letters.filter((l) => l.text.includes(`Request number ${i}\n`)), `request ${i}`).toHaveLength(1);
+    if (letters.length === 1) expect(letters[0].subject).toBe("12 new commission requests");
+  });
+
+  it("tells each side about messages, one letter for a burst", async () => {
+    const customer = await signedInUser(server, "bo@example.com", { first_name: "Bo" });
+    const commission = await customer.collection("commissions").create({ type: "indoor-mural", description: "Lighthouse mural", contact_email: "bo@example.com" });
+    await mail.clear();
+    await customer.collection("commission_messages").create({ commission: commission.id, content: "Could the lighthouse be red?" });
+    const toStudio = await mail.waitFor(STUDIO, /New message from/);
+    expect(toStudio.text).toContain("Could the lighthouse be red?");
+    expect(linkIn(toStudio, server.url)).toBe(`${server.url}/admin/commissions`);
+
+    const admin = server.client();
+    await admin.collection("users").authWithPassword(STUDIO, "correct-horse-42");
+    for (const content of ["Red it is.", "With a white stripe?", "And gulls!"]) {
+      await admin.collection("commission_messages").create({ commission: commission.id, content });
+    }
+    const toCustomer = await mail.waitFor("bo@example.com", /new messages from Lanternwood Studio/);
+    expect(toCustomer.subject).toBe("3 new messages from Lanternwood Studio");
+    for (const content of ["Red it is.", "With a white stripe?", "And gulls!"]) expect(toCustomer.text).toContain(content);
+    expect(linkIn(toCustomer, server.url)).toBe(`${server.url}/customer/dashboard`);
+    await new Promise((r) => setTimeout(r, 6000));
+    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === "bo@example.com"))).toHaveLength(1);
+  });
+
+  it("tells the studio once about a paid order", async () => {
+    const book = await server.su.collection("books").create(form({ title: "Tales of the Cove", price: 24.99, website_cart_available: true }, { image: pngFile() }));
+    const { body } = await post(server, "/api/studio/checkout", { items: [{ id: book.id, type: "book", quantity: 2 }] });
+    const details = { customer: { name: "Ada Lovelace", email: "ada@example.com" }, shipping: { address: { line1: "1 Harbor Rd", city: "Pebble Cove", postal_code: "04101", country: "US" } } };
+    await Promise.all([post(server, `/api/studio/checkout/${body.session_id}/pay`, details), post(server, `/api/studio/checkout/${body.session_id}/pay`, details)]);
+    const letter = await mail.waitFor(STUDIO, /New order/);
+    expect(letter.subject).toBe("New order: $80.93 from Ada Lovelace, ada@example.com");
+    expect(letter.text).toContain("2 × Tales of the Cove (Autographed): $75.98");
+    expect(letter.text).toContain("Ship to: Ada Lovelace, 1 Harbor Rd, 04101 Pebble Cove, US");
+    expect(linkIn(letter, server.url)).toBe(`${server.url}/admin/orders`);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect((await mail.all()).filter((m) => /New order/.test(m.subject))).toHaveLength(1);
+  });
+});
+
+describe("when the mail server is away", () => {
+  it("answers the request at once and delivers the letter when the server comes back", async () => {
+    const smtpPort: number = await freePort();
+    const env = {
+      STUDIO_SMTP_HOST: "127.0.0.1",
+      STUDIO_SMTP_PORT: String(smtpPort),
+      STUDIO_SMTP_USER: "studio-mailer",
+      STUDIO_SMTP_PASSWORD: "mailer-secret",
+      STUDIO_MAIL_SENDER_ADDRESS: "hello@lanternwood.example",
+      STUDIO_NOTIFY_EMAIL: STUDIO,
+      STUDIO_MAIL_BATCH_SECONDS: "0",
+    };
+    const server = await startServer(env);
+    let mail: MailServer | undefined;
+    try {
+      const res = await post(server, "/api/collections/commissions/records", { type: "indoor-mural", description: "Foxes under the stairs", contact_email: "june@example.com" });
+      expect(res.status).toBe(200);
+      await expect.poll(async () => (await outbox(server))[0]?.attempts, { timeout: 10000 }).toBeGreaterThan(0);
+      const [failed] = await outbox(server);
+      expect(failed.sent_at).toBe("");
+      expect(failed.last_error).not.toBe("");
+      expect(server.log()).toMatch(/mail not sent: id=\w+ to=studio@lanternwood.example subject="New commission request: Indoor mural from june@example.com" attempt=1\/12/);
+
+      mail = await startMailServer(smtpPort);
+      const letter = await mail.waitFor(STUDIO, /New commission request/, 25000);
+      expect(letter.text).toContain("Foxes under the stairs");
+      expect((await outbox(server))[0].sent_at).not.toBe("");
+    } finally {
+      await server.stop();
+      await mail?.stop();
+    }
+  }, 45000);
+});
