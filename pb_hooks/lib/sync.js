@@ -1,0 +1,164 @@
+// The catalogue's change log and the one changes route that reads it.
+//
+// Every write of a public collection replaces that record's row in studio_changes with a new
+// sequence number, in the same transaction as the write. SQLite has one writer at a time and a
+// transaction keeps the write lock until it commits, so sequence numbers become visible in order:
+// a reader that has seen N can never later meet a commit numbered below N (timestamps can: two
+// writes in one millisecond, or a write stamped before a slower one commits).
+// A deletion leaves a tombstone row, pruned after the retention period; the newest pruned number
+// is the horizon, and a cursor below it gets a full snapshot instead.
+//
+// A cursor is "<fingerprint>.<seq>". The fingerprint covers the collections' rules and fields,
+// so a change to what visitors may see invalidates every cursor at once.
+
+const CATALOG = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags"];
+const PROTOCOL = "1";
+// Past this many changed records one snapshot costs less than looking each one up.
+const MAX_INCREMENTAL = 500;
+const TOPIC = "studio/catalog";
+
+function retentionMs() {
+  const raw = $os.getenv("STUDIO_SYNC_TOMBSTONE_DAYS");
+  const days = raw === "" ? 90 : Number(raw);
+  return (isFinite(days) && days >= 0 ? days : 90) * 86400000;
+}
+
+function scalar(app, sql, params) {
+  const row = new DynamicModel({ value: 0 });
+  app.db().newQuery(sql).bind(params || {}).one(row);
+  return row.value;
+}
+
+/** Writes the change of one record (call it inside the writing transaction, with its app). */
+function logChange(app, collection, recordId, deleted) {
+  // Migrations older than the log write records too; a snapshot covers what they wrote.
+  if (!app.hasTable("studio_changes")) return;
+  const now = Date.now();
+  app
+    .db()
+    .newQuery("REPLACE INTO studio_changes (collection, record_id, deleted, at) VALUES ({:collection}, {:id}, {:deleted}, {:at})")
+    .bind({ collection, id: recordId, deleted: deleted ? 1 : 0, at: now })
+    .execute();
+  if (deleted) pruneTombstones(app, now);
+}
+
+function pruneTombstones(app, now) {
+  const cutoff = now - retentionMs();
+  const top = scalar(app, "SELECT COALESCE(MAX(seq), 0) AS value FROM studio_changes WHERE deleted = 1 AND at < {:cutoff}", { cutoff });
+  if (!top) return;
+  app.db().newQuery("UPDATE studio_changes_state SET value = MAX(value, {:top}) WHERE key = 'horizon'").bind({ top }).execute();
+  app.db().newQuery("DELETE FROM studio_changes WHERE deleted = 1 AND seq <= {:top}").bind({ top }).execute();
+}
+
+/** Runs a record write (e.next()) and its log row in one transaction. */
+function writeWithLog(e, deleted) {
+  const outer = e.app;
+  outer.runInTransaction((txApp) => {
+    e.app = txApp;
+    try {
+      e.next();
+    } finally {
+      e.app = outer;
+    }
+    logChange(txApp, e.record.collection().name, e.record.id, deleted);
+  });
+}
+
+function latestSeq(app) {
+  return scalar(app, "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'studio_changes'), 0) AS value");
+}
+
+/** Tells every browser following the catalogue that it changed; each catches up with one request. */
+function announce(app) {
+  const message = new SubscriptionMessage({ name: TOPIC, data: JSON.stringify({ seq: latestSeq(app) }) });
+  const clients = app.subscriptionsBroker().clients();
+  for (const id in clients) {
+    if (clients[id].hasSubscription(TOPIC)) clients[id].send(message);
+  }
+}
+
+// Rules arrive as Go string pointers: null for "superusers only", else a string-like object.
+function rule(raw) {
+  return raw === null || raw === undefined ? null : String(raw);
+}
+
+function fingerprint(app) {
+  const parts = CATALOG.map((name) => {
+    const c = app.findCachedCollectionByNameOrId(name);
+    const fields = [];
+    for (const f of c.fields) fields.push(f.getName() + (f.getHidden() ? "!" : ""));
+    return JSON.stringify([name, rule(c.listRule), rule(c.viewRule), fields]);
+  });
+  return $security.sha256(PROTOCOL + ";" + parts.join(";")).slice(0, 12);
+}
+
+/** What a visitor may read of a collection: nothing, everything, or what its rules let through. */
+function visitorCan(app, collection) {
+  const rules = [rule(collection.listRule), rule(collection.viewRule)];
+  if (rules.some((r) => r === null)) return () => false;
+  const both = rules.filter((r) => r !== "").map((r) => "(" + r + ")").join(" && ");
+  if (!both) return () => true;
+  const visitor = new RequestInfo({});
+  return (record) => app.canAccessRecord(record, visitor, both);
+}
+
+function snapshot(app, fp) {
+  // Read the sequence first: a write that lands while the records are read is sent again next time.
+  const seq = latestSeq(app);
+  const upserts = [];
+  for (const name of CATALOG) {
+    const collection = app.findCachedCollectionByNameOrId(name);
+    const can = visitorCan(app, collection);
+    for (const record of app.findAllRecords(collection)) if (can(record)) upserts.push(record);
+  }
+  return { cursor: fp + "." + seq, reset: true, upserts, deletes: [] };
+}
+
+function parseCursor(raw, fp) {
+  const m = /^([0-9a-f]{12})\.(\d{1,15})$/.exec(String(raw || ""));
+  if (!m || m[1] !== fp) return null;
+  return Number(m[2]);
+}
+
+/** Everything public that changed since a cursor, or a snapshot when the cursor cannot be trusted. */
+function changesSince(app, rawCursor) {
+  const fp = fingerprint(app);
+  const since = parseCursor(rawCursor, fp);
+  if (since === null) return snapshot(app, fp);
+  const horizon = scalar(app, "SELECT value FROM studio_changes_state WHERE key = 'horizon'");
+  // Below the horizon, deletions were forgotten; above the newest number, the database went back (a restore).
+  if (since < horizon || since > latestSeq(app)) return snapshot(app, fp);
+
+  const rows = arrayOf(new DynamicModel({ seq: 0, collection: "", record_id: "", deleted: false }));
+  app
+    .db()
+    .select("seq", "collection", "record_id", "deleted")
+    .from("studio_changes")
+    .where($dbx.exp("seq > {:since}", { since }))
+    .andWhere($dbx.in("collection", ...CATALOG))
+    .orderBy("seq ASC")
+    .limit(MAX_INCREMENTAL + 1)
+    .all(rows);
+  if (rows.length > MAX_INCREMENTAL) return snapshot(app, fp);
+
+  const deletes = [];
+  const changed = {};
+  for (const row of rows) {
+    if (row.deleted) deletes.push({ collection: row.collection, id: row.record_id });
+    else (changed[row.collection] = changed[row.collection] || []).push(row.record_id);
+  }
+  const upserts = [];
+  for (const name in changed) {
+    const collection = app.findCachedCollectionByNameOrId(name);
+    const can = visitorCan(app, collection);
+    // A record missing here was deleted after the log was read; its tombstone comes next time.
+    for (const record of app.findRecordsByIds(collection, changed[name])) {
+      if (can(record)) upserts.push(record);
+      else deletes.push({ collection: name, id: record.id });
+    }
+  }
+  const last = rows.length ? rows[rows.length - 1].seq : since;
+  return { cursor: fp + "." + last, reset: false, upserts, deletes };
+}
+
+module.exports = { CATALOG, TOPIC, logChange, writeWithLog, announce, changesSince };
