@@ -26,3 +26,14 @@ onRecordAfterDeleteSuccess((e) => {
   require(`${__hooks}/lib/sync.js`).announce(e.app);
   e.next();
 }, ...require(`${__hooks}/lib/sync.js`).CATALOG);
+
+// A rule or field change alters what visitors may see: every cursor resets, so tell browsers now.
+onCollectionAfterUpdateSuccess((e) => {
+  require(`${__hooks}/lib/sync.js`).announce(e.app);
+  e.next();
+}, ...require(`${__hooks}/lib/sync.js`).CATALOG);
+
+onRealtimeSubscribeRequest((e) => {
+  e.next();
+  require(`${__hooks}/lib/sync.js`).greet(e.app, e.client, e.subscriptions);
+});

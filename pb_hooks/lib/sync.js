@@ -68,13 +68,22 @@ function latestSeq(app) {
   return scalar(app, "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'studio_changes'), 0) AS value");
 }
 
+function hint(app) {
+  return new SubscriptionMessage({ name: TOPIC, data: JSON.stringify({ seq: latestSeq(app), fp: fingerprint(app) }) });
+}
+
 /** Tells every browser following the catalogue that it changed; each catches up with one request. */
 function announce(app) {
-  const message = new SubscriptionMessage({ name: TOPIC, data: JSON.stringify({ seq: latestSeq(app) }) });
+  const message = hint(app);
   const clients = app.subscriptionsBroker().clients();
   for (const id in clients) {
     if (clients[id].hasSubscription(TOPIC)) clients[id].send(message);
   }
+}
+
+/** A browser that (re)subscribes learns at once whether it is behind, without asking. */
+function greet(app, client, topics) {
+  for (const topic of topics) if (topic === TOPIC) return client.send(hint(app));
 }
 
 // Rules arrive as Go string pointers: null for "superusers only", else a string-like object.
@@ -161,4 +170,4 @@ function changesSince(app, rawCursor) {
   return { cursor: fp + "." + last, reset: false, upserts, deletes };
 }
 
-module.exports = { CATALOG, TOPIC, logChange, writeWithLog, announce, changesSince };
+module.exports = { CATALOG, TOPIC, logChange, writeWithLog, announce, greet, changesSince };

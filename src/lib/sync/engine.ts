@@ -1,100 +1,127 @@
-// Keeps the public catalogue in IndexedDB fresh: a pull per collection from a cursor on
-// `updated` (only what changed), removal of rows the server no longer has, and realtime
-// create/update/delete events applied as they come. Pages never wait for this when Dexie
+// Keeps the public catalogue in IndexedDB fresh with one request: the server's changes route
+// (pb_hooks/lib/sync.js) answers "what changed since my cursor" for every public collection,
+// deletions included, or sends a full snapshot when the cursor is too old to trust. Realtime
+// carries only a hint (the server's newest change number) on one topic; the engine pulls when
+// the hint is ahead of its cursor. The server sends that hint on every (re)subscription too, so
+// a reconnect with nothing changed costs no request at all. Pages never wait for this when Dexie
 // already holds data.
 import type PocketBase from "pocketbase";
 import type { Table } from "dexie";
 import type { StudioDb } from "../db";
-import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord } from "../catalog";
+import { CATALOG_COLLECTIONS, type CatalogRecord } from "../catalog";
 
 export type SyncStatus = "idle" | "loading" | "ready" | "error";
+
+export const CHANGES_ROUTE = "/api/studio/changes";
+export const CATALOG_TOPIC = "studio/catalog";
+const CURSOR_KEY = "catalog:cursor";
+
+export interface CatalogChanges {
+  cursor: string;
+  reset: boolean;
+  upserts: CatalogRecord[];
+  deletes: Array<{ collection: string; id: string }>;
+}
+
+/** The server's hint: its newest change number and the fingerprint of what visitors may see. */
+export interface CatalogHint {
+  seq: number;
+  fp: string;
+}
 
 export interface SyncEngineOptions {
   pb: PocketBase;
   db: StudioDb;
-  collections?: CatalogCollection[];
-  onStatus?: (collection: CatalogCollection, status: SyncStatus) => void;
+  onStatus?: (status: SyncStatus) => void;
 }
 
-export function createSyncEngine({ pb, db, collections = CATALOG_COLLECTIONS, onStatus = () => {} }: SyncEngineOptions) {
-  const table = (name: CatalogCollection) => db.table(name) as Table<CatalogRecord, string>;
-  const running = new Map<CatalogCollection, Promise<void>>();
+/** A cursor is "<fingerprint>.<seq>"; anything else reads as "never synced". */
+export function parseCursor(cursor: string | undefined): CatalogHint | null {
+  const m = /^([0-9a-f]+)\.(\d+)$/.exec(cursor ?? "");
+  return m ? { fp: m[1], seq: Number(m[2]) } : null;
+}
 
-  async function pullOnce(name: CatalogCollection) {
-    const cursorKey = `cursor:${name}`;
-    const cursor = (await db.meta.get(cursorKey))?.value ?? "";
-    // >= and not >: several records can share one millisecond; bulkPut makes repeats harmless.
-    const filter = cursor ? pb.filter("updated >= {:cursor}", { cursor }) : "";
-    const [changed, present] = await Promise.all([
-      pb.collection(name).getFullList<CatalogRecord>({ filter, sort: "updated", batch: 200 }),
-      pb.collection(name).getFullList<{ id: string }>({ fields: "id", batch: 1000 }),
-    ]);
-    const keep = new Set(present.map((r) => r.id));
-    await db.transaction("rw", table(name), db.meta, async () => {
-      if (changed.length) await table(name).bulkPut(changed);
-      const gone = (await table(name).toCollection().primaryKeys()).filter((id) => !keep.has(id));
-      if (gone.length) await table(name).bulkDelete(gone);
-      const newest = changed.at(-1)?.updated;
-      if (newest) await db.meta.put({ key: cursorKey, value: newest });
-    });
+/** Writes one answer of the changes route, and its cursor, in one transaction. */
+export async function applyChanges(db: StudioDb, changes: CatalogChanges): Promise<void> {
+  const tables = CATALOG_COLLECTIONS.map((name) => db.table(name) as Table<CatalogRecord, string>);
+  const known = new Set<string>(CATALOG_COLLECTIONS);
+  const upserts = new Map<string, CatalogRecord[]>();
+  for (const r of changes.upserts) {
+    if (known.has(r.collectionName)) upserts.set(r.collectionName, [...(upserts.get(r.collectionName) ?? []), r]);
+  }
+  const deletes = new Map<string, string[]>();
+  for (const d of changes.deletes) {
+    if (known.has(d.collection)) deletes.set(d.collection, [...(deletes.get(d.collection) ?? []), d.id]);
+  }
+  await db.transaction("rw", [...tables, db.meta], async () => {
+    for (const table of tables) {
+      // A snapshot replaces the table: whatever it does not hold is gone.
+      if (changes.reset) await table.clear();
+      const rows = upserts.get(table.name);
+      if (rows?.length) await table.bulkPut(rows);
+      const gone = deletes.get(table.name);
+      if (gone?.length) await table.bulkDelete(gone);
+    }
+    await db.meta.put({ key: CURSOR_KEY, value: changes.cursor });
+  });
+}
+
+export function createSyncEngine({ pb, db, onStatus = () => {} }: SyncEngineOptions) {
+  let inFlight: Promise<void> | null = null;
+  // The newest hint heard while a pull was already running: one more pull if it is still ahead.
+  let heard: CatalogHint | null = null;
+
+  const cursor = async () => (await db.meta.get(CURSOR_KEY))?.value ?? "";
+
+  const behind = (mine: CatalogHint | null, hint: CatalogHint) => !mine || mine.fp !== hint.fp || mine.seq < hint.seq;
+
+  async function pullOnce() {
+    const changes = await pb.send<CatalogChanges>(CHANGES_ROUTE, { query: { since: await cursor() } });
+    await applyChanges(db, changes);
   }
 
-  /** Pulls one collection; concurrent calls share the run in flight. */
-  function pull(name: CatalogCollection): Promise<void> {
-    const inFlight = running.get(name);
+  /** Brings the catalogue up to date; concurrent calls share the run in flight. */
+  function pull(): Promise<void> {
     if (inFlight) return inFlight;
-    onStatus(name, "loading");
-    const run = pullOnce(name)
-      .then(() => onStatus(name, "ready"))
+    onStatus("loading");
+    inFlight = pullOnce()
+      .then(() => onStatus("ready"))
       .catch((err) => {
-        console.warn(`sync of ${name} failed`, err);
-        onStatus(name, "error");
+        console.warn("catalogue sync failed", err);
+        onStatus("error");
       })
-      .finally(() => running.delete(name));
-    running.set(name, run);
-    return run;
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight.then(async () => {
+      const hint = heard;
+      heard = null;
+      if (hint && behind(parseCursor(await cursor()), hint)) await pull();
+    });
   }
 
-  const pullAll = () => Promise.all(collections.map(pull)).then(() => undefined);
-
-  async function subscribe() {
-    let connectedBefore = false;
-    // Every (re)connect: after the first, catch up on what happened while we were away.
-    await pb.realtime.subscribe("PB_CONNECT", () => {
-      if (connectedBefore) void pullAll();
-      connectedBefore = true;
-    });
-    await Promise.all(
-      collections.map((name) =>
-        pb.collection(name).subscribe<CatalogRecord>("*", (e) => {
-          if (e.action === "delete") void table(name).delete(e.record.id);
-          else void table(name).put(e.record);
-        }),
-      ),
-    );
+  async function onHint(hint: CatalogHint) {
+    if (inFlight) {
+      heard = hint;
+      return;
+    }
+    if (behind(parseCursor(await cursor()), hint)) await pull();
   }
 
   return {
     pull,
-    pullAll,
-    /** First pull, realtime, and a catch-up whenever the browser comes back online. */
+    /** First pull, then realtime hints on one topic; the server repeats the hint on every reconnect. */
     start() {
-      void pullAll();
-      const listen = () => subscribe().catch((err) => console.warn("realtime unavailable; pages stay on the last pull", err));
-      void listen();
-      // A lost connection does not always end the realtime stream at once (nor does it tell us), so
-      // when the browser says it is offline, close it; back online, subscribe afresh and catch up.
-      const onOffline = () => void pb.realtime.unsubscribe();
-      const onOnline = () => {
-        void pullAll();
-        if (!pb.realtime.isConnected) void listen();
-      };
-      globalThis.addEventListener?.("online", onOnline);
-      globalThis.addEventListener?.("offline", onOffline);
+      void pull();
+      let unsubscribe: (() => Promise<void>) | undefined;
+      let stopped = false;
+      pb.realtime
+        .subscribe(CATALOG_TOPIC, (hint: CatalogHint) => void onHint(hint))
+        .then((u) => (stopped ? void u() : (unsubscribe = u)))
+        .catch((err) => console.warn("realtime unavailable; pages stay on the last pull", err));
       return () => {
-        globalThis.removeEventListener?.("online", onOnline);
-        globalThis.removeEventListener?.("offline", onOffline);
-        void pb.realtime.unsubscribe();
+        stopped = true;
+        void unsubscribe?.();
       };
     },
   };
