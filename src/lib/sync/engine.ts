@@ -6,22 +6,15 @@
 // a reconnect with nothing changed costs no request at all. Pages never wait for this when Dexie
 // already holds data.
 import type PocketBase from "pocketbase";
-import type { Table } from "dexie";
 import type { StudioDb } from "../db";
-import { CATALOG_COLLECTIONS, type CatalogRecord } from "../catalog";
+import { applyChanges, CURSOR_KEY, type CatalogChanges } from "./store";
+
+export type { CatalogChanges } from "./store";
 
 export type SyncStatus = "idle" | "loading" | "ready" | "error";
 
 export const CHANGES_ROUTE = "/api/studio/changes";
 export const CATALOG_TOPIC = "studio/catalog";
-const CURSOR_KEY = "catalog:cursor";
-
-export interface CatalogChanges {
-  cursor: string;
-  reset: boolean;
-  upserts: CatalogRecord[];
-  deletes: Array<{ collection: string; id: string }>;
-}
 
 /** The server's hint: its newest change number and the fingerprint of what visitors may see. */
 export interface CatalogHint {
@@ -39,31 +32,6 @@ export interface SyncEngineOptions {
 export function parseCursor(cursor: string | undefined): CatalogHint | null {
   const m = /^([0-9a-f]+)\.(\d+)$/.exec(cursor ?? "");
   return m ? { fp: m[1], seq: Number(m[2]) } : null;
-}
-
-/** Writes one answer of the changes route, and its cursor, in one transaction. */
-export async function applyChanges(db: StudioDb, changes: CatalogChanges): Promise<void> {
-  const tables = CATALOG_COLLECTIONS.map((name) => db.table(name) as Table<CatalogRecord, string>);
-  const known = new Set<string>(CATALOG_COLLECTIONS);
-  const upserts = new Map<string, CatalogRecord[]>();
-  for (const r of changes.upserts) {
-    if (known.has(r.collectionName)) upserts.set(r.collectionName, [...(upserts.get(r.collectionName) ?? []), r]);
-  }
-  const deletes = new Map<string, string[]>();
-  for (const d of changes.deletes) {
-    if (known.has(d.collection)) deletes.set(d.collection, [...(deletes.get(d.collection) ?? []), d.id]);
-  }
-  await db.transaction("rw", [...tables, db.meta], async () => {
-    for (const table of tables) {
-      // A snapshot replaces the table: whatever it does not hold is gone.
-      if (changes.reset) await table.clear();
-      const rows = upserts.get(table.name);
-      if (rows?.length) await table.bulkPut(rows);
-      const gone = deletes.get(table.name);
-      if (gone?.length) await table.bulkDelete(gone);
-    }
-    await db.meta.put({ key: CURSOR_KEY, value: changes.cursor });
-  });
 }
 
 export function createSyncEngine({ pb, db, onStatus = () => {} }: SyncEngineOptions) {

@@ -6,6 +6,7 @@ import { pb } from "../pocketbase";
 import { reconnectWithTheNetwork } from "../realtime";
 import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
+import { readCollection, readRecord } from "./store";
 
 export type { SyncStatus } from "./engine";
 
@@ -37,7 +38,7 @@ export interface CatalogRead<T> {
 
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
-  const rows = useLiveQuery(() => db.table(name).toArray() as Promise<CatalogTables[K][]>, [name]);
+  const rows = useLiveQuery(() => readCollection(db, name), [name]);
   const status = useSyncStore((s) => s.status);
   const empty = !rows || rows.length === 0;
   return {
@@ -46,4 +47,9 @@ export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<Ca
     failed: empty && status === "error",
     retry: () => void engine.pull(),
   };
+}
+
+/** One record of a public collection, live from IndexedDB (undefined while reading or when absent). */
+export function useCatalogRecord<K extends CatalogCollection>(name: K, id: string | undefined): CatalogTables[K] | undefined {
+  return useLiveQuery(() => (id ? readRecord(db, name, id) : undefined), [name, id]);
 }
