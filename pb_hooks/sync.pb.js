@@ -7,7 +7,7 @@ routerAdd("GET", "/api/studio/changes", (e) => {
   const { changesSince } = require(`${__hooks}/lib/sync.js`);
   const body = changesSince(e.app, e.request.url.query().get("since"));
   e.response.header().set("Cache-Control", "no-store");
-  return e.json(200, body);
+  return e.blob(200, "application/json", body);
 });
 
 onRecordCreateExecute((e) => require(`${__hooks}/lib/sync.js`).writeWithLog(e, false), ...require(`${__hooks}/lib/sync.js`).CATALOG);

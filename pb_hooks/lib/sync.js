@@ -111,16 +111,25 @@ function visitorCan(app, collection) {
   return (record) => app.canAccessRecord(record, visitor, both);
 }
 
+// Every browser without a usable cursor gets the same answer until the next change, so it is built
+// once and kept, serialized, under its cursor (a write moves the sequence on and so the key).
+const SNAPSHOT_KEY = "studio:catalog-snapshot";
+
 function snapshot(app, fp) {
   // Read the sequence first: a write that lands while the records are read is sent again next time.
-  const seq = latestSeq(app);
+  const cursor = fp + "." + latestSeq(app);
+  const kept = app.store().get(SNAPSHOT_KEY);
+  if (kept && kept.cursor === cursor) return kept.body;
   const upserts = [];
   for (const name of CATALOG) {
     const collection = app.findCachedCollectionByNameOrId(name);
     const can = visitorCan(app, collection);
     for (const record of app.findAllRecords(collection)) if (can(record)) upserts.push(record);
   }
-  return { cursor: fp + "." + seq, reset: true, upserts, deletes: [] };
+  // Records serialize through their own JSON export: public fields only.
+  const body = JSON.stringify({ cursor, reset: true, upserts, deletes: [] });
+  app.store().set(SNAPSHOT_KEY, { cursor, body });
+  return body;
 }
 
 function parseCursor(raw, fp) {
@@ -129,7 +138,10 @@ function parseCursor(raw, fp) {
   return Number(m[2]);
 }
 
-/** Everything public that changed since a cursor, or a snapshot when the cursor cannot be trusted. */
+/**
+ * Everything public that changed since a cursor, or a snapshot when the cursor cannot be trusted,
+ * as the JSON text of { cursor, reset, upserts, deletes }.
+ */
 function changesSince(app, rawCursor) {
   const fp = fingerprint(app);
   const since = parseCursor(rawCursor, fp);
@@ -167,7 +179,7 @@ function changesSince(app, rawCursor) {
     }
   }
   const last = rows.length ? rows[rows.length - 1].seq : since;
-  return { cursor: fp + "." + last, reset: false, upserts, deletes };
+  return JSON.stringify({ cursor: fp + "." + last, reset: false, upserts, deletes });
 }
 
 module.exports = { CATALOG, TOPIC, logChange, writeWithLog, announce, greet, changesSince };
