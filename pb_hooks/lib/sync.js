@@ -12,6 +12,10 @@
 // so a change to what visitors may see invalidates every cursor at once.
 
 const CATALOG = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags"];
+// Private collections shown in live lists (commission threads, the admin's lists): the same log
+// lets them catch up after a reconnect instead of re-reading everything.
+const LIVE = ["commissions", "commission_messages", "commission_files", "purchases", "abandoned_carts"];
+const LOGGED = CATALOG.concat(LIVE);
 const PROTOCOL = "1";
 // Past this many changed records one snapshot costs less than looking each one up.
 const MAX_INCREMENTAL = 500;
@@ -68,8 +72,13 @@ function latestSeq(app) {
   return scalar(app, "SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'studio_changes'), 0) AS value");
 }
 
+/** The newest number of a catalogue change (the log also numbers private writes, which visitors never see). */
+function catalogSeq(app) {
+  return scalar(app, "SELECT COALESCE(MAX(seq), 0) AS value FROM studio_changes WHERE collection IN (" + CATALOG.map((c) => "'" + c + "'").join(",") + ")");
+}
+
 function hint(app) {
-  return new SubscriptionMessage({ name: TOPIC, data: JSON.stringify({ seq: latestSeq(app), fp: fingerprint(app) }) });
+  return new SubscriptionMessage({ name: TOPIC, data: JSON.stringify({ seq: catalogSeq(app), fp: fingerprint(app) }) });
 }
 
 /** Tells every browser following the catalogue that it changed; each catches up with one request. */
@@ -111,15 +120,16 @@ function visitorCan(app, collection) {
   return (record) => app.canAccessRecord(record, visitor, both);
 }
 
-// Every browser without a usable cursor gets the same answer until the next change, so it is built
-// once and kept, serialized, under its cursor (a write moves the sequence on and so the key).
+// Every browser without a usable cursor gets the same answer until the next catalogue change, so
+// it is built once and kept, serialized, under the newest catalogue number.
 const SNAPSHOT_KEY = "studio:catalog-snapshot";
 
 function snapshot(app, fp) {
+  const key = fp + "." + catalogSeq(app);
+  const kept = app.store().get(SNAPSHOT_KEY);
+  if (kept && kept.key === key) return kept.body;
   // Read the sequence first: a write that lands while the records are read is sent again next time.
   const cursor = fp + "." + latestSeq(app);
-  const kept = app.store().get(SNAPSHOT_KEY);
-  if (kept && kept.cursor === cursor) return kept.body;
   const upserts = [];
   for (const name of CATALOG) {
     const collection = app.findCachedCollectionByNameOrId(name);
@@ -128,7 +138,7 @@ function snapshot(app, fp) {
   }
   // Records serialize through their own JSON export: public fields only.
   const body = JSON.stringify({ cursor, reset: true, upserts, deletes: [] });
-  app.store().set(SNAPSHOT_KEY, { cursor, body });
+  app.store().set(SNAPSHOT_KEY, { key, body });
   return body;
 }
 
@@ -148,14 +158,16 @@ function changesSince(app, rawCursor) {
   if (since === null) return snapshot(app, fp);
   const horizon = scalar(app, "SELECT value FROM studio_changes_state WHERE key = 'horizon'");
   // Below the horizon, deletions were forgotten; above the newest number, the database went back (a restore).
-  if (since < horizon || since > latestSeq(app)) return snapshot(app, fp);
+  // Everything numbered up to `latest` has committed: rows up to it are read, and the cursor moves to it.
+  const latest = latestSeq(app);
+  if (since < horizon || since > latest) return snapshot(app, fp);
 
   const rows = arrayOf(new DynamicModel({ seq: 0, collection: "", record_id: "", deleted: false }));
   app
     .db()
     .select("seq", "collection", "record_id", "deleted")
     .from("studio_changes")
-    .where($dbx.exp("seq > {:since}", { since }))
+    .where($dbx.exp("seq > {:since} AND seq <= {:latest}", { since, latest }))
     .andWhere($dbx.in("collection", ...CATALOG))
     .orderBy("seq ASC")
     .limit(MAX_INCREMENTAL + 1)
@@ -178,8 +190,75 @@ function changesSince(app, rawCursor) {
       else deletes.push({ collection: name, id: record.id });
     }
   }
-  const last = rows.length ? rows[rows.length - 1].seq : since;
-  return JSON.stringify({ cursor: fp + "." + last, reset: false, upserts, deletes });
+  return JSON.stringify({ cursor: fp + "." + latest, reset: false, upserts, deletes });
 }
 
-module.exports = { CATALOG, TOPIC, logChange, writeWithLog, announce, greet, changesSince };
+function parseSeq(raw) {
+  return /^\d{1,15}$/.test(String(raw || "")) ? Number(raw) : null;
+}
+
+/**
+ * One live list's changes since a cursor (a bare sequence number), as the caller may list them and
+ * narrowed by the list's own filter: records changed since, and the ids of records deleted or no
+ * longer in the list. A deleted record is named by its random id only, whoever it belonged to:
+ * it is gone, so no rule can be checked. Without a usable cursor the answer is "reset" with the
+ * current number, read before the client lists everything itself through the records API.
+ */
+function listChangesSince(e, name) {
+  const app = e.app;
+  if (LOGGED.indexOf(name) < 0) throw new NotFoundError("This list has no change feed.");
+  // Live lists belong to signed-in people; visitors follow the catalogue.
+  if (!e.auth) throw new UnauthorizedError("Please sign in to follow this list.");
+  const query = e.request.url.query();
+  const filter = String(query.get("filter") || "");
+  if (filter.length > 3000) throw new BadRequestError("The filter is too long.");
+  const collection = app.findCachedCollectionByNameOrId(name);
+  const listRule = e.hasSuperuserAuth() ? "" : rule(collection.listRule);
+  if (listRule === null) throw new ForbiddenError("Only superusers can follow this list.");
+  const latest = latestSeq(app);
+  const since = parseSeq(query.get("since"));
+  const horizon = scalar(app, "SELECT value FROM studio_changes_state WHERE key = 'horizon'");
+  const reset = { cursor: String(latest), reset: true, upserts: [], deletes: [] };
+  if (since === null || since < horizon || since > latest) return JSON.stringify(reset);
+
+  const rows = arrayOf(new DynamicModel({ seq: 0, record_id: "", deleted: false }));
+  app
+    .db()
+    .select("seq", "record_id", "deleted")
+    .from("studio_changes")
+    .where($dbx.exp("seq > {:since} AND seq <= {:latest}", { since, latest }))
+    .andWhere($dbx.hashExp({ collection: name }))
+    .orderBy("seq ASC")
+    .limit(MAX_INCREMENTAL + 1)
+    .all(rows);
+  if (rows.length > MAX_INCREMENTAL) return JSON.stringify(reset);
+
+  const deletes = [];
+  const changed = [];
+  for (const row of rows) (row.deleted ? deletes : changed).push(row.record_id);
+  const info = e.requestInfo();
+  const passes = (record, expr) => {
+    if (expr === "") return true;
+    try {
+      return app.canAccessRecord(record, info, expr);
+    } catch (_) {
+      throw new BadRequestError("The filter is not valid.");
+    }
+  };
+  const found = {};
+  for (const record of changed.length ? app.findRecordsByIds(collection, changed) : []) found[record.id] = record;
+  const upserts = [];
+  // In the order they were written: a thread's messages arrive in the order they were sent.
+  for (const id of changed) {
+    const record = found[id];
+    if (!record) continue;
+    // Someone else's record is not mentioned at all; one of the caller's that left the list
+    // (its filter no longer matches) is removed like a deletion.
+    if (!passes(record, listRule)) continue;
+    if (passes(record, filter)) upserts.push(record);
+    else deletes.push(record.id);
+  }
+  return JSON.stringify({ cursor: String(latest), reset: false, upserts, deletes });
+}
+
+module.exports = { CATALOG, LOGGED, TOPIC, logChange, writeWithLog, announce, greet, changesSince, listChangesSince };

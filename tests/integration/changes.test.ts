@@ -79,10 +79,10 @@ describe("the changes route", () => {
     await server.su.settings.update({ batch: { enabled: true, maxRequests: 50, timeout: 10, maxBodySize: 0 } });
     const start = (await changes()).cursor;
     const batch = server.su.createBatch();
-    for (let i = 0; i < 30; i++) batch.collection("tags").create({ name: `Same instant ${i}` });
+    for (let i = 0; i < 40; i++) batch.collection("tags").create({ name: `Same instant ${i}` });
+    // One transaction writes them back to back, most often several within one millisecond:
+    // timestamps a time cursor could not tell apart.
     const created = (await batch.send()).map((r) => r.body as { id: string; updated: string });
-    // One transaction: the records share timestamps, which a time cursor cannot tell apart.
-    expect(new Set(created.map((r) => r.updated)).size).toBeLessThan(created.length);
 
     const seen = await changes(start);
     expect(ids(seen).sort()).toEqual(created.map((r) => r.id).sort());
@@ -191,5 +191,78 @@ describe("tombstones", () => {
     // A client that saw the first deletion still gets the second one as a change.
     const fresh = await get(afterA);
     expect(fresh).toMatchObject({ reset: false, deletes: [{ collection: "tags", id: b.id }] });
+  });
+});
+
+describe("a live list's changes since its cursor", () => {
+  interface ListChanges {
+    cursor: string;
+    reset: boolean;
+    upserts: Array<{ id: string; content?: string }>;
+    deletes: string[];
+  }
+  const feed = async (pb: PocketBase | null, collection: string, since: string, filter = "") => {
+    const res = await fetch(`${server.url}/api/studio/changes/${collection}?since=${since}&filter=${encodeURIComponent(filter)}`, {
+      headers: pb ? { Authorization: pb.authStore.token } : {},
+    });
+    return { status: res.status, body: (await res.json()) as ListChanges };
+  };
+
+  it("gives a thread only its own new messages, the ones that left its filter, and deletions", async () => {
+    const other = await signedInUser(server, "bea@example.com");
+    const mine = await customer.collection("commissions").create({ type: "watercolor-portrait", description: "Our lighthouse cat", contact_email: "ada@example.com" });
+    const theirs = await other.collection("commissions").create({ type: "watercolor-portrait", description: "A heron", contact_email: "bea@example.com" });
+    const thread = `commission = "${mine.id}"`;
+
+    const start = await feed(customer, "commission_messages", "", thread);
+    expect(start.body).toMatchObject({ reset: true, upserts: [] });
+
+    const hello = await admin.collection("commission_messages").create({ commission: mine.id, content: "Hello from the studio" });
+    const reply = await customer.collection("commission_messages").create({ commission: mine.id, content: "Hello back" });
+    await other.collection("commission_messages").create({ commission: theirs.id, content: "Not for Ada" });
+
+    const caught = await feed(customer, "commission_messages", start.body.cursor, thread);
+    expect(caught.body.reset).toBe(false);
+    expect(caught.body.upserts.map((m) => m.content)).toEqual(["Hello from the studio", "Hello back"]);
+    expect(caught.body.deletes).toEqual([]);
+
+    // Ada reads the studio's message: it leaves her "unread" list; the admin deletes her reply.
+    const unread = `commission = "${mine.id}" && is_read = false && sender_role = "admin"`;
+    await customer.collection("commission_messages").update(hello.id, { is_read: true });
+    await admin.collection("commission_messages").delete(reply.id);
+    const later = await feed(customer, "commission_messages", caught.body.cursor, unread);
+    expect(later.body.upserts).toEqual([]);
+    expect(later.body.deletes.sort()).toEqual([hello.id, reply.id].sort());
+
+    // Bea asking for Ada's thread hears nothing of it.
+    const snoop = await feed(other, "commission_messages", start.body.cursor, thread);
+    expect(snoop.body.upserts).toEqual([]);
+    expect(snoop.body.deletes).toContain(reply.id);
+    expect(snoop.body.deletes).not.toContain(hello.id);
+    const snoopAll = await feed(other, "commission_messages", start.body.cursor);
+    expect(snoopAll.body.upserts.map((m) => m.content)).toEqual(["Not for Ada"]);
+  });
+
+  it("keeps closed lists closed and refuses lists it does not follow or bad filters", async () => {
+    const { cursor: before } = (await feed(admin, "abandoned_carts", "")).body;
+    const cart = await fetch(`${server.url}/api/studio/cart`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ session_id: "feed-test-session", items: [{ id: "x", type: "painting", title: "A print", quantity: 1 }] }),
+    });
+    expect(cart.status).toBe(200);
+    expect((await feed(null, "abandoned_carts", before)).status).toBe(401);
+    expect((await feed(customer, "abandoned_carts", before)).body).toMatchObject({ upserts: [], deletes: [] });
+    expect((await feed(admin, "abandoned_carts", before)).body.upserts).toHaveLength(1);
+    expect((await feed(customer, "users", "0")).status).toBe(404);
+    expect((await feed(customer, "_superusers", "0")).status).toBe(404);
+    const { cursor } = (await feed(customer, "commissions", "")).body;
+    await customer.collection("commissions").create({ type: "watercolor-portrait", description: "Two hares", contact_email: "ada@example.com" });
+    expect((await feed(customer, "commissions", cursor, "this is not a filter ((")).status).toBe(400);
+    expect((await feed(customer, "commissions", cursor, "x".repeat(4000))).status).toBe(400);
+    // Someone else sees nobody's commission, not even that one exists.
+    const other = server.client();
+    await other.collection("users").authWithPassword("bea@example.com", "correct-horse-42");
+    expect((await feed(other, "commissions", cursor)).body).toMatchObject({ upserts: [], deletes: [] });
   });
 });

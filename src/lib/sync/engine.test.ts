@@ -17,6 +17,7 @@ function fakeServer(fp = "abc123") {
   const requests: string[] = [];
   let hintListener: ((hint: CatalogHint) => void) | undefined;
   let failing = false;
+  let realtimeBlocked = false;
   let seq = 0;
   const write = (row: Row) => {
     rows.set(row.id, row);
@@ -48,7 +49,10 @@ function fakeServer(fp = "abc123") {
     realtime: {
       subscribe: vi.fn(async (topic: string, cb: (hint: CatalogHint) => void) => {
         expect(topic).toBe(CATALOG_TOPIC);
+        if (realtimeBlocked) throw new Error("realtime blocked");
         hintListener = cb;
+        // Like the server: every subscription is greeted with the newest number.
+        setTimeout(() => hintListener?.({ seq, fp }), 5);
         return async () => void (hintListener = undefined);
       }),
     },
@@ -59,6 +63,7 @@ function fakeServer(fp = "abc123") {
     write,
     remove,
     fail: (on: boolean) => void (failing = on),
+    blockRealtime: () => void (realtimeBlocked = true),
     hint: (h: Partial<CatalogHint> = {}) => hintListener?.({ seq, fp, ...h }),
   };
 }
@@ -133,6 +138,39 @@ describe("sync engine", () => {
     // What visitors may see changed (rules or fields): the old cursor no longer holds.
     server.hint({ fp: "def456" });
     await vi.waitFor(() => expect(server.requests).toHaveLength(3));
+    stop();
+  });
+
+  it("on a repeat visit asks nothing when the server's greeting says the catalogue is up to date", async () => {
+    const db = newDb();
+    const server = fakeServer();
+    server.write(painting("a", "Harbor"));
+    await createSyncEngine({ pb: server.pb, db }).pull();
+    expect(server.requests).toHaveLength(1);
+
+    const stop = createSyncEngine({ pb: server.pb, db, greetingWaitMs: 40 }).start();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(server.requests).toHaveLength(1);
+    stop();
+
+    // Something changed since the last visit: the greeting is ahead, one request.
+    server.write(painting("b", "Lanterns"));
+    const again = createSyncEngine({ pb: server.pb, db, greetingWaitMs: 40 }).start();
+    await vi.waitFor(async () => expect(await titles(db)).toEqual(["Harbor", "Lanterns"]));
+    expect(server.requests).toHaveLength(2);
+    again();
+  });
+
+  it("pulls anyway when realtime is out of reach", async () => {
+    const db = newDb();
+    const server = fakeServer();
+    server.write(painting("a", "Harbor"));
+    await createSyncEngine({ pb: server.pb, db }).pull();
+    server.write(painting("b", "Lanterns"));
+    server.blockRealtime();
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const stop = createSyncEngine({ pb: server.pb, db, greetingWaitMs: 10_000 }).start();
+    await vi.waitFor(async () => expect(await titles(db)).toEqual(["Harbor", "Lanterns"]));
     stop();
   });
 

@@ -1,10 +1,10 @@
 // Keeps the public catalogue in IndexedDB fresh with one request: the server's changes route
 // (pb_hooks/lib/sync.js) answers "what changed since my cursor" for every public collection,
 // deletions included, or sends a full snapshot when the cursor is too old to trust. Realtime
-// carries only a hint (the server's newest change number) on one topic; the engine pulls when
-// the hint is ahead of its cursor. The server sends that hint on every (re)subscription too, so
-// a reconnect with nothing changed costs no request at all. Pages never wait for this when Dexie
-// already holds data.
+// carries only a hint (the server's newest catalogue change number) on one topic; the engine
+// pulls when the hint is ahead of its cursor. The server greets every (re)subscription with that
+// hint, so a repeat visit or a reconnect with nothing changed asks nothing of the changes route;
+// only a first visit (no cursor) pulls at once. Pages never wait for this when Dexie has data.
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../db";
 import { applyChanges, CURSOR_KEY, type CatalogChanges } from "./store";
@@ -26,6 +26,8 @@ export interface SyncEngineOptions {
   pb: PocketBase;
   db: StudioDb;
   onStatus?: (status: SyncStatus) => void;
+  /** How long a repeat visit waits for the server's greeting before pulling anyway (realtime blocked). */
+  greetingWaitMs?: number;
 }
 
 /** A cursor is "<fingerprint>.<seq>"; anything else reads as "never synced". */
@@ -34,7 +36,7 @@ export function parseCursor(cursor: string | undefined): CatalogHint | null {
   return m ? { fp: m[1], seq: Number(m[2]) } : null;
 }
 
-export function createSyncEngine({ pb, db, onStatus = () => {} }: SyncEngineOptions) {
+export function createSyncEngine({ pb, db, onStatus = () => {}, greetingWaitMs = 4000 }: SyncEngineOptions) {
   let inFlight: Promise<void> | null = null;
   // The newest hint heard while a pull was already running: one more pull if it is still ahead.
   let heard: CatalogHint | null = null;
@@ -68,7 +70,12 @@ export function createSyncEngine({ pb, db, onStatus = () => {} }: SyncEngineOpti
     });
   }
 
+  let greetingTimer: ReturnType<typeof setTimeout> | undefined;
+  let greeted = false;
+
   async function onHint(hint: CatalogHint) {
+    greeted = true;
+    clearTimeout(greetingTimer);
     if (inFlight) {
       heard = hint;
       return;
@@ -78,17 +85,26 @@ export function createSyncEngine({ pb, db, onStatus = () => {} }: SyncEngineOpti
 
   return {
     pull,
-    /** First pull, then realtime hints on one topic; the server repeats the hint on every reconnect. */
+    /** Realtime hints on one topic (greeted on every connect); a first visit pulls at once. */
     start() {
-      void pull();
       let unsubscribe: (() => Promise<void>) | undefined;
       let stopped = false;
+      void cursor().then((have) => {
+        if (stopped) return;
+        if (!have) void pull();
+        else if (!greeted) greetingTimer = setTimeout(() => void pull(), greetingWaitMs);
+      });
       pb.realtime
         .subscribe(CATALOG_TOPIC, (hint: CatalogHint) => void onHint(hint))
         .then((u) => (stopped ? void u() : (unsubscribe = u)))
-        .catch((err) => console.warn("realtime unavailable; pages stay on the last pull", err));
+        .catch((err) => {
+          console.warn("realtime unavailable; the catalogue is pulled instead", err);
+          clearTimeout(greetingTimer);
+          if (!stopped) void pull();
+        });
       return () => {
         stopped = true;
+        clearTimeout(greetingTimer);
         void unsubscribe?.();
       };
     },
