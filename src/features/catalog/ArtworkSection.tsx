@@ -44,7 +44,9 @@ export function ArtworkSection() {
       <div className="section-heading">
         <div>
           <p className="eyebrow">Originals and prints</p>
-          <h2 id="artwork-heading">Artwork</h2>
+          <h2 id="artwork-heading" style={{ scrollMarginTop: "7rem" }}>
+            Artwork
+          </h2>
         </div>
       </div>
       <SectionState read={read} errorText="Failed to load artwork. Please try again later." emptyText="No artwork available at the moment">
