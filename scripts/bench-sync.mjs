@@ -50,6 +50,27 @@ function apiMeter(page) {
   };
 }
 
+/** The realtime greeting a (re)connecting browser gets for the catalogue: the bytes of its SSE event. */
+async function greetingBytes(url) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/realtime`, { signal: controller.signal });
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const nextEvent = async () => {
+    while (!text.includes("\n\n")) text += decoder.decode((await reader.read()).value, { stream: true });
+    const [event, rest] = [text.slice(0, text.indexOf("\n\n") + 2), text.slice(text.indexOf("\n\n") + 2)];
+    text = rest;
+    return event;
+  };
+  const connect = await nextEvent();
+  const clientId = /id:(\S+)/.exec(connect)[1];
+  await fetch(`${url}/api/realtime`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ clientId, subscriptions: ["studio/catalog"] }) });
+  const greeting = await nextEvent();
+  controller.abort();
+  return { bytes: Buffer.byteLength(greeting), event: greeting.trim() };
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "studio-bench-sync-"));
 const server = await launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir });
 const browser = await chromium.launch({
@@ -113,13 +134,16 @@ try {
   await app.reload();
   await app.waitForTimeout(3000);
   const repeat = appMeter.read();
+  const greeting = await greetingBytes(server.url);
   results.repeatVisit = {
     apiRequests: repeat.length,
     requests: repeat,
-    catalogueBytes: repeat.filter((r) => r.path === "/api/studio/changes").reduce((n, r) => n + r.bytes, 0),
+    changesRouteBytes: repeat.filter((r) => r.path === "/api/studio/changes").reduce((n, r) => n + r.bytes, 0),
+    realtimeGreeting: greeting,
   };
   console.log(
-    `repeat visit, nothing changed: ${repeat.length} API requests (${repeat.map((r) => `${r.method} ${r.path}`).join(", ")}); catalogue answer ${results.repeatVisit.catalogueBytes} bytes`,
+    `repeat visit, nothing changed: ${repeat.length} API requests (${repeat.map((r) => `${r.method} ${r.path}`).join(", ")});` +
+      ` the catalogue's answer is the realtime greeting, ${greeting.bytes} bytes (${greeting.event.replace(/\n/g, " ")})`,
   );
 
   await visit.close();
