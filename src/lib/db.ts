@@ -3,7 +3,8 @@
 // table, add a new this.version(n + 1) with only the changed stores, never edit a released one.
 import Dexie, { type Table } from "dexie";
 import type { OutboxAction } from "./outbox/outbox";
-import type { ArtistProfile, Book, Character, Merchandise, Mural, Painting, Tag } from "./catalog";
+import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord } from "./catalog";
+import { bucketsOf } from "./sync/store";
 
 /** The cart as earlier versions kept it; the cart now lives in localStorage and reads this row once, then deletes it. */
 export interface StoredCart {
@@ -13,6 +14,13 @@ export interface StoredCart {
   updatedAt: number;
 }
 
+/** A share of one collection's records, chosen by a hash of the id (src/lib/sync/store.ts). */
+export interface CatalogBucket {
+  key: string;
+  collection: CatalogCollection;
+  rows: CatalogRecord[];
+}
+
 export interface MetaRow {
   key: string;
   value: string;
@@ -20,13 +28,8 @@ export interface MetaRow {
 
 export class StudioDb extends Dexie {
   outbox!: Table<OutboxAction, string>;
-  characters!: Table<Character, string>;
-  paintings!: Table<Painting, string>;
-  books!: Table<Book, string>;
-  merchandise!: Table<Merchandise, string>;
-  murals!: Table<Mural, string>;
-  artist_profile!: Table<ArtistProfile, string>;
-  tags!: Table<Tag, string>;
+  /** The public catalogue, filled by src/lib/sync and read through it (useCatalog). */
+  catalog!: Table<CatalogBucket, string>;
   cart!: Table<StoredCart, string>;
   /** Sync cursors and other small facts, by key. */
   meta!: Table<MetaRow, string>;
@@ -48,6 +51,29 @@ export class StudioDb extends Dexie {
       tags: "id, updated",
       cart: "id",
       meta: "key",
+    });
+    this.version(3)
+      .stores({
+        // The catalogue in buckets (src/lib/sync/store.ts): IndexedDB pays per stored row far more
+        // than per byte, so 2,000 paintings in 16 rows write in a fraction of the time of 2,000 rows.
+        catalog: "key, collection",
+      })
+      .upgrade(async (tx) => {
+        for (const name of CATALOG_COLLECTIONS) {
+          const rows = (await tx.table(name).toArray()) as CatalogRecord[];
+          await tx.table("catalog").bulkPut(bucketsOf(name, rows));
+        }
+        // Per-collection cursors mean nothing to the changes route: the next pull is a snapshot.
+        await tx.table("meta").where("key").startsWith("cursor:").delete();
+      });
+    this.version(4).stores({
+      characters: null,
+      paintings: null,
+      books: null,
+      merchandise: null,
+      murals: null,
+      artist_profile: null,
+      tags: null,
     });
   }
 }

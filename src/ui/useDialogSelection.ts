@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Selection for a details dialog: the dialog closes first and the item is cleared 300 ms later
@@ -10,17 +10,15 @@ export function useDialogSelection<T>() {
   const [isOpen, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  return {
-    selected,
-    isOpen,
-    open(item: T) {
-      clearTimeout(timer.current);
-      setSelected(item);
-      setOpen(true);
-    },
-    onOpenChange(open: boolean) {
-      setOpen(open);
-      if (!open) timer.current = setTimeout(() => setSelected(null), 300);
-    },
-  };
+  // Stable, so lists of memoized cards do not re-render when a dialog opens or closes.
+  const open = useCallback((item: T) => {
+    clearTimeout(timer.current);
+    setSelected(item);
+    setOpen(true);
+  }, []);
+  const onOpenChange = useCallback((next: boolean) => {
+    setOpen(next);
+    if (!next) timer.current = setTimeout(() => setSelected(null), 300);
+  }, []);
+  return { selected, isOpen, open, onOpenChange };
 }

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Button } from "../../ui/Button";
 import { Thumb } from "../../ui/Thumb";
 import type { Painting } from "../../lib/catalog";
@@ -5,7 +6,8 @@ import { PaintingPricing } from "./PaintingPricing";
 import { TagBadge } from "./TagBadge";
 import styles from "./catalog.module.css";
 
-export function ArtworkCard({ painting, onDetails, priority }: { painting: Painting; onDetails: (p: Painting) => void; priority?: boolean }) {
+// Memoized: a page change or a new tag re-renders only the cards that changed.
+export const ArtworkCard = memo(function ArtworkCard({ painting, onDetails, priority }: { painting: Painting; onDetails: (p: Painting) => void; priority?: boolean }) {
   return (
     <article className="card">
       <Thumb owner={painting} file={painting.image} alt={painting.title} priority={priority} />
@@ -25,4 +27,4 @@ export function ArtworkCard({ painting, onDetails, priority }: { painting: Paint
       </div>
     </article>
   );
-}
+});

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Painting } from "../../lib/catalog";
 import { ArtworkCard } from "./ArtworkCard";
+import { ArtworkPager } from "./ArtworkPager";
 import { SectionState } from "./SectionState";
 import { CardGridSkeleton } from "../../ui/Skeleton";
 import styles from "./catalog.module.css";
@@ -10,21 +12,43 @@ import styles from "./catalog.module.css";
 const ALL = "All Tags";
 // The dialog's code loads when a painting is first opened, not with the page.
 const PaintingDialog = lazy(() => import("./PaintingDialog"));
+// Divisible by 1 to 4 columns, so every full page fills its rows.
+const PAGE_SIZE = 24;
 
 export function ArtworkSection() {
   const read = useCatalog("paintings");
   const [tag, setTag] = useState(ALL);
+  const [params, setParams] = useSearchParams();
   const dialog = useDialogSelection<Painting>();
-  const paintings = [...read.rows].sort(byNewest);
-  const tags = [...new Set(paintings.flatMap((p) => p.tags ?? []))].sort();
-  const shown = tag === ALL ? paintings : paintings.filter((p) => (p.tags ?? []).includes(tag));
+  const paintings = useMemo(() => [...read.rows].sort(byNewest), [read.rows]);
+  const tags = useMemo(() => [...new Set(paintings.flatMap((p) => p.tags ?? []))].sort(), [paintings]);
+  const shown = useMemo(() => (tag === ALL ? paintings : paintings.filter((p) => (p.tags ?? []).includes(tag))), [paintings, tag]);
+  // Only one page of cards is ever rendered; the page lives in the address.
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
+  const visible = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  const hrefFor = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n === 1) next.delete("page");
+    else next.set("page", String(n));
+    const query = next.toString();
+    return query ? `?${query}` : "?";
+  };
+  const chooseTag = (t: string) => {
+    setTag(t);
+    if (params.has("page")) setParams((p) => (p.delete("page"), p), { replace: true, preventScrollReset: true });
+  };
+  const toListTop = () => document.getElementById("artwork-heading")?.scrollIntoView({ block: "start" });
 
   return (
     <section className="section" aria-labelledby="artwork-heading">
       <div className="section-heading">
         <div>
           <p className="eyebrow">Originals and prints</p>
-          <h2 id="artwork-heading">Artwork</h2>
+          <h2 id="artwork-heading" className={styles.listTop}>
+            Artwork
+          </h2>
         </div>
       </div>
       <SectionState read={read} errorText="Failed to load artwork. Please try again later." emptyText="No artwork available at the moment"
@@ -37,7 +61,7 @@ export function ArtworkSection() {
       >
         <div className={styles.filters} role="group" aria-label="Filter artwork by tag">
           {[ALL, ...tags].map((t) => (
-            <button key={t} type="button" aria-pressed={tag === t} className={styles.filter} onClick={() => setTag(t)}>
+            <button key={t} type="button" aria-pressed={tag === t} className={styles.filter} onClick={() => chooseTag(t)}>
               {t}
             </button>
           ))}
@@ -45,11 +69,19 @@ export function ArtworkSection() {
         {shown.length === 0 ? (
           <p className="empty-state">No artwork matches the selected tag</p>
         ) : (
-          <div className="grid grid-4">
-            {shown.map((p) => (
-              <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
-            ))}
-          </div>
+          <>
+            {pages > 1 && (
+              <p className={`muted ${styles.listSummary}`} aria-live="polite">
+                {`Showing ${(page - 1) * PAGE_SIZE + 1}–${(page - 1) * PAGE_SIZE + visible.length} of ${shown.length.toLocaleString("en-US")}`}
+              </p>
+            )}
+            <div className="grid grid-4">
+              {visible.map((p) => (
+                <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
+              ))}
+            </div>
+            <ArtworkPager page={page} pages={pages} hrefFor={hrefFor} onNavigate={toListTop} />
+          </>
         )}
       </SectionState>
       {dialog.selected && (

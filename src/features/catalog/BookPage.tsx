@@ -1,8 +1,6 @@
 import { useNavigate, useParams } from "react-router-dom";
-import { useLiveQuery } from "dexie-react-hooks";
 import { Button } from "../../ui/Button";
-import { db } from "../../lib/db";
-import { useCatalog } from "../../lib/sync";
+import { useCatalog, useCatalogRecord } from "../../lib/sync";
 import { formatPrice } from "../../lib/money";
 import { BookCarousel } from "./BookCarousel";
 import { ThumbSkeleton } from "../../ui/Thumb";
@@ -15,7 +13,7 @@ export function BookPage() {
   const { id } = useParams();
   const navigate = useNavigate();
   const read = useCatalog("books");
-  const book = useLiveQuery(() => (id ? db.books.get(id) : undefined), [id]);
+  const book = useCatalogRecord("books", id);
 
   const back = (
     <Button variant="ghost" onPress={() => (history.length > 1 ? navigate(-1) : navigate("/gallery"))}>

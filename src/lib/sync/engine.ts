@@ -1,100 +1,111 @@
-// Keeps the public catalogue in IndexedDB fresh: a pull per collection from a cursor on
-// `updated` (only what changed), removal of rows the server no longer has, and realtime
-// create/update/delete events applied as they come. Pages never wait for this when Dexie
-// already holds data.
+// Keeps the public catalogue in IndexedDB fresh with one request: the server's changes route
+// (pb_hooks/lib/sync.js) answers "what changed since my cursor" for every public collection,
+// deletions included, or sends a full snapshot when the cursor is too old to trust. Realtime
+// carries only a hint (the server's newest catalogue change number) on one topic; the engine
+// pulls when the hint is ahead of its cursor. The server greets every (re)subscription with that
+// hint, so a repeat visit or a reconnect with nothing changed asks nothing of the changes route;
+// only a first visit (no cursor) pulls at once. Pages never wait for this when Dexie has data.
 import type PocketBase from "pocketbase";
-import type { Table } from "dexie";
 import type { StudioDb } from "../db";
-import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord } from "../catalog";
+import { applyChanges, CURSOR_KEY, type CatalogChanges } from "./store";
+
+export type { CatalogChanges } from "./store";
 
 export type SyncStatus = "idle" | "loading" | "ready" | "error";
+
+export const CHANGES_ROUTE = "/api/studio/changes";
+export const CATALOG_TOPIC = "studio/catalog";
+
+/** The server's hint: its newest change number and the fingerprint of what visitors may see. */
+export interface CatalogHint {
+  seq: number;
+  fp: string;
+}
 
 export interface SyncEngineOptions {
   pb: PocketBase;
   db: StudioDb;
-  collections?: CatalogCollection[];
-  onStatus?: (collection: CatalogCollection, status: SyncStatus) => void;
+  onStatus?: (status: SyncStatus) => void;
+  /** How long a repeat visit waits for the server's greeting before pulling anyway (realtime blocked). */
+  greetingWaitMs?: number;
 }
 
-export function createSyncEngine({ pb, db, collections = CATALOG_COLLECTIONS, onStatus = () => {} }: SyncEngineOptions) {
-  const table = (name: CatalogCollection) => db.table(name) as Table<CatalogRecord, string>;
-  const running = new Map<CatalogCollection, Promise<void>>();
+/** A cursor is "<fingerprint>.<seq>"; anything else reads as "never synced". */
+export function parseCursor(cursor: string | undefined): CatalogHint | null {
+  const m = /^([0-9a-f]+)\.(\d+)$/.exec(cursor ?? "");
+  return m ? { fp: m[1], seq: Number(m[2]) } : null;
+}
 
-  async function pullOnce(name: CatalogCollection) {
-    const cursorKey = `cursor:${name}`;
-    const cursor = (await db.meta.get(cursorKey))?.value ?? "";
-    // >= and not >: several records can share one millisecond; bulkPut makes repeats harmless.
-    const filter = cursor ? pb.filter("updated >= {:cursor}", { cursor }) : "";
-    const [changed, present] = await Promise.all([
-      pb.collection(name).getFullList<CatalogRecord>({ filter, sort: "updated", batch: 200 }),
-      pb.collection(name).getFullList<{ id: string }>({ fields: "id", batch: 1000 }),
-    ]);
-    const keep = new Set(present.map((r) => r.id));
-    await db.transaction("rw", table(name), db.meta, async () => {
-      if (changed.length) await table(name).bulkPut(changed);
-      const gone = (await table(name).toCollection().primaryKeys()).filter((id) => !keep.has(id));
-      if (gone.length) await table(name).bulkDelete(gone);
-      const newest = changed.at(-1)?.updated;
-      if (newest) await db.meta.put({ key: cursorKey, value: newest });
-    });
+export function createSyncEngine({ pb, db, onStatus = () => {}, greetingWaitMs = 4000 }: SyncEngineOptions) {
+  let inFlight: Promise<void> | null = null;
+  // The newest hint heard while a pull was already running: one more pull if it is still ahead.
+  let heard: CatalogHint | null = null;
+
+  const cursor = async () => (await db.meta.get(CURSOR_KEY))?.value ?? "";
+
+  const behind = (mine: CatalogHint | null, hint: CatalogHint) => !mine || mine.fp !== hint.fp || mine.seq < hint.seq;
+
+  async function pullOnce() {
+    const changes = await pb.send<CatalogChanges>(CHANGES_ROUTE, { query: { since: await cursor() } });
+    await applyChanges(db, changes);
   }
 
-  /** Pulls one collection; concurrent calls share the run in flight. */
-  function pull(name: CatalogCollection): Promise<void> {
-    const inFlight = running.get(name);
+  /** Brings the catalogue up to date; concurrent calls share the run in flight. */
+  function pull(): Promise<void> {
     if (inFlight) return inFlight;
-    onStatus(name, "loading");
-    const run = pullOnce(name)
-      .then(() => onStatus(name, "ready"))
+    onStatus("loading");
+    inFlight = pullOnce()
+      .then(() => onStatus("ready"))
       .catch((err) => {
-        console.warn(`sync of ${name} failed`, err);
-        onStatus(name, "error");
+        console.warn("catalogue sync failed", err);
+        onStatus("error");
       })
-      .finally(() => running.delete(name));
-    running.set(name, run);
-    return run;
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight.then(async () => {
+      const hint = heard;
+      heard = null;
+      if (hint && behind(parseCursor(await cursor()), hint)) await pull();
+    });
   }
 
-  const pullAll = () => Promise.all(collections.map(pull)).then(() => undefined);
+  let greetingTimer: ReturnType<typeof setTimeout> | undefined;
+  let greeted = false;
 
-  async function subscribe() {
-    let connectedBefore = false;
-    // Every (re)connect: after the first, catch up on what happened while we were away.
-    await pb.realtime.subscribe("PB_CONNECT", () => {
-      if (connectedBefore) void pullAll();
-      connectedBefore = true;
-    });
-    await Promise.all(
-      collections.map((name) =>
-        pb.collection(name).subscribe<CatalogRecord>("*", (e) => {
-          if (e.action === "delete") void table(name).delete(e.record.id);
-          else void table(name).put(e.record);
-        }),
-      ),
-    );
+  async function onHint(hint: CatalogHint) {
+    greeted = true;
+    clearTimeout(greetingTimer);
+    if (inFlight) {
+      heard = hint;
+      return;
+    }
+    if (behind(parseCursor(await cursor()), hint)) await pull();
   }
 
   return {
     pull,
-    pullAll,
-    /** First pull, realtime, and a catch-up whenever the browser comes back online. */
+    /** Realtime hints on one topic (greeted on every connect); a first visit pulls at once. */
     start() {
-      void pullAll();
-      const listen = () => subscribe().catch((err) => console.warn("realtime unavailable; pages stay on the last pull", err));
-      void listen();
-      // A lost connection does not always end the realtime stream at once (nor does it tell us), so
-      // when the browser says it is offline, close it; back online, subscribe afresh and catch up.
-      const onOffline = () => void pb.realtime.unsubscribe();
-      const onOnline = () => {
-        void pullAll();
-        if (!pb.realtime.isConnected) void listen();
-      };
-      globalThis.addEventListener?.("online", onOnline);
-      globalThis.addEventListener?.("offline", onOffline);
+      let unsubscribe: (() => Promise<void>) | undefined;
+      let stopped = false;
+      void cursor().then((have) => {
+        if (stopped) return;
+        if (!have) void pull();
+        else if (!greeted) greetingTimer = setTimeout(() => void pull(), greetingWaitMs);
+      });
+      pb.realtime
+        .subscribe(CATALOG_TOPIC, (hint: CatalogHint) => void onHint(hint))
+        .then((u) => (stopped ? void u() : (unsubscribe = u)))
+        .catch((err) => {
+          console.warn("realtime unavailable; the catalogue is pulled instead", err);
+          clearTimeout(greetingTimer);
+          if (!stopped) void pull();
+        });
       return () => {
-        globalThis.removeEventListener?.("online", onOnline);
-        globalThis.removeEventListener?.("offline", onOffline);
-        void pb.realtime.unsubscribe();
+        stopped = true;
+        clearTimeout(greetingTimer);
+        void unsubscribe?.();
       };
     },
   };

@@ -3,18 +3,29 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { create } from "zustand";
 import { db } from "../db";
 import { pb } from "../pocketbase";
+import { reconnectWithTheNetwork } from "../realtime";
 import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
+import { readCollection, readRecord } from "./store";
 
 export type { SyncStatus } from "./engine";
 
-const useSyncStore = create<Partial<Record<CatalogCollection, SyncStatus>>>(() => ({}));
+const useSyncStore = create<{ status: SyncStatus }>(() => ({ status: "idle" }));
 
-export const sync = createSyncEngine({
-  pb,
-  db,
-  onStatus: (collection, status) => useSyncStore.setState({ [collection]: status }),
-});
+const engine = createSyncEngine({ pb, db, onStatus: (status) => useSyncStore.setState({ status }) });
+
+export const sync = {
+  pull: engine.pull,
+  /** The catalogue's pull and realtime hints, and the one realtime connection kept honest. */
+  start() {
+    const stopEngine = engine.start();
+    const stopWatching = reconnectWithTheNetwork(pb);
+    return () => {
+      stopWatching();
+      stopEngine();
+    };
+  },
+};
 
 export interface CatalogRead<T> {
   rows: T[];
@@ -27,13 +38,18 @@ export interface CatalogRead<T> {
 
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
-  const rows = useLiveQuery(() => db.table(name).toArray() as Promise<CatalogTables[K][]>, [name]);
-  const status = useSyncStore((s) => s[name] ?? "loading");
+  const rows = useLiveQuery(() => readCollection(db, name), [name]);
+  const status = useSyncStore((s) => s.status);
   const empty = !rows || rows.length === 0;
   return {
     rows: rows ?? [],
     loading: rows === undefined || (empty && (status === "loading" || status === "idle")),
     failed: empty && status === "error",
-    retry: () => void sync.pull(name),
+    retry: () => void engine.pull(),
   };
+}
+
+/** One record of a public collection, live from IndexedDB (undefined while reading or when absent). */
+export function useCatalogRecord<K extends CatalogCollection>(name: K, id: string | undefined): CatalogTables[K] | undefined {
+  return useLiveQuery(() => (id ? readRecord(db, name, id) : undefined), [name, id]);
 }

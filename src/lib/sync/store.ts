@@ -1,0 +1,95 @@
+// How the catalogue sits in IndexedDB: each collection's records spread over a fixed number of
+// bucket rows by a hash of the id. A cold sync writes a few dozen rows instead of thousands
+// (IndexedDB's cost is per row, not per byte), and a change rewrites one bucket.
+import type { Table } from "dexie";
+import type { CatalogBucket, StudioDb } from "../db";
+import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord, type CatalogTables } from "../catalog";
+
+export const BUCKETS = 16;
+
+/** One answer of the changes route (pb_hooks/lib/sync.js). */
+export interface CatalogChanges {
+  cursor: string;
+  reset: boolean;
+  upserts: CatalogRecord[];
+  deletes: Array<{ collection: string; id: string }>;
+}
+
+export const CURSOR_KEY = "catalog:cursor";
+
+function bucketOf(id: string): number {
+  let h = 0;
+  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
+  return (h >>> 0) % BUCKETS;
+}
+
+export function bucketKey(collection: CatalogCollection, id: string): string {
+  return `${collection}:${bucketOf(id)}`;
+}
+
+export function bucketsOf(collection: CatalogCollection, rows: CatalogRecord[]): CatalogBucket[] {
+  const buckets = new Map<string, CatalogBucket>();
+  for (const row of rows) {
+    const key = bucketKey(collection, row.id);
+    let bucket = buckets.get(key);
+    if (!bucket) buckets.set(key, (bucket = { key, collection, rows: [] }));
+    bucket.rows.push(row);
+  }
+  return [...buckets.values()];
+}
+
+const byId = (a: CatalogRecord, b: CatalogRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Every record of a collection, in id order (the order pages saw before buckets). */
+export async function readCollection<K extends CatalogCollection>(db: StudioDb, collection: K): Promise<CatalogTables[K][]> {
+  const buckets = await db.catalog.where("collection").equals(collection).toArray();
+  return (buckets.flatMap((b) => b.rows) as CatalogTables[K][]).sort(byId);
+}
+
+export async function readRecord<K extends CatalogCollection>(db: StudioDb, collection: K, id: string): Promise<CatalogTables[K] | undefined> {
+  const bucket = await db.catalog.get(bucketKey(collection, id));
+  return bucket?.rows.find((r) => r.id === id) as CatalogTables[K] | undefined;
+}
+
+/** Writes one answer of the changes route, and its cursor, in one transaction. */
+export async function applyChanges(db: StudioDb, changes: CatalogChanges): Promise<void> {
+  const known = new Set<string>(CATALOG_COLLECTIONS);
+  const catalog: Table<CatalogBucket, string> = db.catalog;
+  await db.transaction("rw", catalog, db.meta, async () => {
+    if (changes.reset) {
+      // A snapshot replaces everything: whatever it does not hold is gone.
+      await catalog.clear();
+      const byCollection = new Map<CatalogCollection, CatalogRecord[]>();
+      for (const r of changes.upserts) {
+        if (!known.has(r.collectionName)) continue;
+        const name = r.collectionName as CatalogCollection;
+        let list = byCollection.get(name);
+        if (!list) byCollection.set(name, (list = []));
+        list.push(r);
+      }
+      await catalog.bulkPut([...byCollection].flatMap(([name, rows]) => bucketsOf(name, rows)));
+    } else {
+      const touched = new Map<string, { collection: CatalogCollection; put: CatalogRecord[]; gone: Set<string> }>();
+      const touch = (collection: CatalogCollection, id: string) => {
+        const key = bucketKey(collection, id);
+        let t = touched.get(key);
+        if (!t) touched.set(key, (t = { collection, put: [], gone: new Set() }));
+        return t;
+      };
+      for (const r of changes.upserts) if (known.has(r.collectionName)) touch(r.collectionName as CatalogCollection, r.id).put.push(r);
+      for (const d of changes.deletes) if (known.has(d.collection)) touch(d.collection as CatalogCollection, d.id).gone.add(d.id);
+      const keys = [...touched.keys()];
+      const current = await catalog.bulkGet(keys);
+      await catalog.bulkPut(
+        keys.map((key, i) => {
+          const t = touched.get(key)!;
+          const rows = new Map((current[i]?.rows ?? []).map((r) => [r.id, r]));
+          for (const r of t.put) rows.set(r.id, r);
+          for (const id of t.gone) rows.delete(id);
+          return { key, collection: t.collection, rows: [...rows.values()] };
+        }),
+      );
+    }
+    await db.meta.put({ key: CURSOR_KEY, value: changes.cursor });
+  });
+}
