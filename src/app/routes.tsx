@@ -22,8 +22,9 @@ export const routes: RouteObject[] = [
       { path: "checkout/success", lazy: async () => ({ Component: (await import("../features/checkout/SuccessPage")).SuccessPage }) },
       { path: "checkout/canceled", lazy: async () => ({ Component: (await import("../features/checkout/CanceledPage")).CanceledPage }) },
       { path: "admin/login", lazy: async () => ({ Component: (await import("../features/admin/AdminLoginPage")).AdminLoginPage }) },
-      { path: "admin/:tab?", lazy: async () => ({ Component: (await import("../features/admin/AdminPage")).AdminPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
+  // The studio app has its own frame (no shop navigation or footer): /admin/<tab> and /admin/commissions/<id>.
+  { path: "admin/*", errorElement: <RouteError />, lazy: async () => ({ Component: (await import("../features/admin/AdminPage")).AdminPage }) },
 ];

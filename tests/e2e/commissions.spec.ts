@@ -66,14 +66,13 @@ test("the studio and the customer talk live, with a PDF each way", async ({ brow
   await adminPage.getByLabel("Password").fill(admin().password);
   await adminPage.locator("form").getByRole("button", { name: "Sign in" }).click();
   await adminPage.getByRole("tab", { name: /Commissions/ }).click();
-  await adminPage.getByRole("row").filter({ hasText: "Milo Reed" }).getByRole("button", { name: "View Details" }).click();
-  const adminDialog = adminPage.getByRole("dialog");
-  await adminDialog.getByRole("tab", { name: /Messages/ }).click();
+  await adminPage.getByRole("link", { name: /Milo Reed/ }).first().click();
+  const adminThread = adminPage.getByRole("region", { name: "Conversation with Milo Reed" });
 
   // Studio → customer, with an attachment.
-  await adminDialog.getByLabel("Your reply").fill("Here is a first sketch of the whales.");
-  await adminDialog.locator('input[type="file"]').setInputFiles({ name: "whale-sketch.pdf", mimeType: "application/pdf", buffer: PDF });
-  await adminDialog.getByRole("button", { name: "Send" }).click();
+  await adminThread.getByLabel("Your reply").fill("Here is a first sketch of the whales.");
+  await adminThread.locator('input[type="file"]').setInputFiles({ name: "whale-sketch.pdf", mimeType: "application/pdf", buffer: PDF });
+  await adminThread.getByRole("button", { name: "Send" }).click();
   const fromStudio = customerPage.getByTestId("message").filter({ hasText: "Here is a first sketch of the whales." });
   await expect(fromStudio).toBeVisible();
   await expect(fromStudio).toContainText("Lanternwood Studio");
@@ -84,11 +83,11 @@ test("the studio and the customer talk live, with a PDF each way", async ({ brow
   await customerPage.getByLabel("Your reply").fill("Love it! Our wall measurements are attached.");
   await customerPage.locator('input[type="file"]').first().setInputFiles({ name: "wall.pdf", mimeType: "application/pdf", buffer: PDF });
   await customerPage.getByRole("button", { name: "Send" }).click();
-  const fromCustomer = adminDialog.getByTestId("message").filter({ hasText: "Our wall measurements are attached." });
+  const fromCustomer = adminThread.getByTestId("message").filter({ hasText: "Our wall measurements are attached." });
   await expect(fromCustomer).toBeVisible();
   await expect(fromCustomer).toContainText("Milo");
   await expect(fromCustomer).toContainText("wall.pdf");
-  await expect(adminDialog.getByTestId("message").filter({ hasText: "first sketch" })).toContainText("You (Admin)");
+  await expect(adminThread.getByTestId("message").filter({ hasText: "first sketch" })).toContainText("You (Admin)");
 
   // The protected file downloads for its owner.
   const href = await fromStudio.getByRole("link", { name: "Download" }).getAttribute("href");
