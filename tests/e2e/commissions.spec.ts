@@ -1,6 +1,7 @@
 // Commissions end to end: the held request through sign-up, and a live thread between two browsers.
 import { expect, test } from "@playwright/test";
-import { admin, createCustomer, signInThroughUi, superuser, uniqueEmail } from "./support";
+import PocketBase from "pocketbase";
+import { admin, baseUrl, createCustomer, signInThroughUi, superuser, uniqueEmail } from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
@@ -105,4 +106,43 @@ test("a password reset request shows its confirmation", async ({ page }) => {
   await dialog.getByRole("textbox", { name: "Email" }).fill(customer.email);
   await dialog.getByRole("button", { name: "Send reset link" }).click();
   await expect(dialog.getByRole("status")).toContainText(`If an account exists for ${customer.email}`);
+});
+
+test("a request refused after it waited offline is edited and sent again from the status line", async ({ browser }) => {
+  const su = await superuser();
+  const customer = await createCustomer("Ivy");
+  const context = await browser.newContext();
+  const auth = await new PocketBase(baseUrl()).collection("users").authWithPassword(customer.email, customer.password);
+  await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify({ token: auth.token, record: auth.record }));
+  const page = await context.newPage();
+  await page.goto("/commissions");
+  await expect(page.getByText(`We'll reply to ${customer.email}.`)).toBeVisible();
+  await context.setOffline(true);
+  try {
+    await page.getByLabel("Type of artwork").selectOption("outdoor-mural");
+    // Longer than the server keeps (10,000 characters): the form lets it through, the server will not.
+    await page.getByRole("textbox", { name: "Description" }).fill("A long harbor wall. ".repeat(600));
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Thank You!")).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  const status = page.getByTestId("connection-status");
+  await expect(status).toContainText("Not sent: Commission request: outdoor-mural.", { timeout: 15000 });
+
+  await page.goto("/");
+  await status.getByRole("link", { name: "Edit and resend" }).click();
+  await expect(page).toHaveURL(/\/commissions\?edit=/);
+  await expect(page.getByRole("alert")).toContainText("This request was not sent.");
+  await expect(page.getByRole("alert")).toContainText("description");
+  await expect(page.getByLabel("Type of artwork")).toHaveValue("outdoor-mural");
+  const description = page.getByRole("textbox", { name: "Description" });
+  await expect(description).toHaveValue(/^A long harbor wall\./);
+  await description.fill("A harbor wall with lanterns, 6 m long.");
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Success! Your commission request has been submitted successfully.")).toBeVisible();
+  await expect(status).toHaveCount(0);
+  const rows = await su.collection("commissions").getFullList({ filter: su.filter("user = {:u}", { u: customer.id }) });
+  expect(rows.map((r) => [r.type, r.description])).toEqual([["outdoor-mural", "A harbor wall with lanterns, 6 m long."]]);
+  await context.close();
 });

@@ -6,7 +6,9 @@ import { registerSender } from "../../lib/outbox";
 import { pb } from "../../lib/pocketbase";
 import type { CommissionRequest, MessageDraft } from "./types";
 
-registerSender<CommissionRequest>("commission-request", (payload, { id }) => pb.collection("commissions").create({ ...payload, id }));
+registerSender<CommissionRequest>("commission-request", (payload, { id }) => pb.collection("commissions").create({ ...payload, id }), {
+  editPath: (id) => `/commissions?edit=${id}`,
+});
 
 registerSender<MessageDraft>("commission-message", async (draft, ctx) => (await import("./sendMessage")).sendMessage(draft, ctx));
 
