@@ -186,3 +186,65 @@ test("a reply written offline waits in the outbox and is sent once on reconnect"
   expect(sent.map((m) => [m.content, m.sender_role])).toEqual([["Written on the ferry, no signal.", "admin"]]);
   await page.context().close();
 });
+
+test("files dropped on a thread go out with the reply, each with its own progress", async ({ browser }) => {
+  const su = await superuser();
+  const customer = await createCustomer("Pia");
+  const c = await su.collection("commissions").create({ user: customer.id, type: "watercolor-illustration", description: "A map of the bay", contact_email: customer.email, contact_name: "Pia Bay" });
+  const page = await studio(browser, LANDSCAPE);
+  await page.goto(`/admin/commissions/${c.id}`);
+  const thread = page.getByRole("region", { name: "Conversation with Pia Bay" });
+  await expect(thread.getByText("No messages yet. Say hello!")).toBeVisible();
+
+  const dropped = await page.evaluateHandle(() => {
+    const pdf = (name: string, kb: number) => new File(["%PDF-1.4\n", "%".repeat(kb * 1024), "\n%%EOF\n"], name, { type: "application/pdf" });
+    const data = new DataTransfer();
+    data.items.add(pdf("bay-sketch.pdf", 300));
+    data.items.add(pdf("palette.pdf", 20));
+    return data;
+  });
+  await thread.locator(`[aria-label="Messages"]`).dispatchEvent("drop", { dataTransfer: dropped });
+  await expect(thread.getByRole("list", { name: "Files to send" })).toContainText("bay-sketch.pdf");
+  await expect(thread.getByRole("list", { name: "Files to send" })).toContainText("palette.pdf");
+
+  // A slow uplink, so the upload can be watched going out.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 60 * 1024 });
+  await thread.getByLabel("Your reply").fill("The sketch and the palette.");
+  await thread.getByLabel("Your reply").press("Enter");
+  await expect(thread.getByRole("progressbar", { name: "Sending bay-sketch.pdf" })).toBeVisible();
+  await expect(thread.getByRole("progressbar", { name: "Sending palette.pdf" })).toBeVisible();
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const sent = thread.getByTestId("message").filter({ hasText: "The sketch and the palette." });
+  await expect(sent).toContainText("bay-sketch.pdf", { timeout: 20000 });
+  await expect(sent).toContainText("palette.pdf");
+  await expect(sent).toContainText("300.0 KB");
+  await page.context().close();
+});
+
+test("a long thread opens at the newest message and keeps its place when earlier ones are shown", async ({ browser }) => {
+  const su = await superuser();
+  const customer = await createCustomer("Lou");
+  const c = await su.collection("commissions").create({ user: customer.id, type: "illustrated-book", description: "A long story", contact_email: customer.email, contact_name: "Lou Long" });
+  for (let i = 1; i <= 60; i++) {
+    await su.collection("commission_messages").create({ commission: c.id, content: `Page ${i} of the story.` });
+  }
+  const page = await studio(browser, PORTRAIT);
+  await page.goto(`/admin/commissions/${c.id}`);
+  const thread = page.getByRole("region", { name: "Conversation with Lou Long" });
+  const messages = thread.locator(`[aria-label="Messages"]`);
+  await expect(thread.getByTestId("message").last()).toContainText("Page 60 of the story.");
+  await expect(thread.getByTestId("message").last()).toBeInViewport();
+  await expect(thread.getByTestId("message")).toHaveCount(40);
+
+  const reading = thread.getByTestId("message").filter({ hasText: "Page 21 of the story." });
+  await messages.evaluate((el) => (el.scrollTop = 0));
+  await expect(thread.getByTestId("message")).toHaveCount(60);
+  // Page 21 was at the top before the earlier pages came in; it is still there, not pushed down.
+  const box = await reading.boundingBox();
+  const list = await messages.boundingBox();
+  expect(Math.abs(box!.y - list!.y)).toBeLessThan(120);
+  await expect(thread.getByTestId("message").first()).not.toBeInViewport();
+  await page.context().close();
+});
