@@ -58,12 +58,14 @@ for (const [name, viewport] of [
     test("the inbox follows live messages and requests; reading clears the counts and the app badge", async ({ browser }) => {
       const su = await readEverything();
       const milo = await createCustomer("Milo");
-      const older = await su.collection("commissions").create({ user: milo.id, type: "indoor-mural", description: "A reading nook with whales", contact_email: milo.email, contact_name: `Milo ${name}` });
-      await su.collection("commissions").create({ type: "outdoor-mural", description: "A garden wall", contact_email: "wall@example.com", contact_name: `Wren ${name}` });
+      // Unique per run, so repeated runs on one server never see each other's conversations.
+      const who = `${name} ${Date.now().toString(36)}`;
+      const older = await su.collection("commissions").create({ user: milo.id, type: "indoor-mural", description: "A reading nook with whales", contact_email: milo.email, contact_name: `Milo ${who}` });
+      await su.collection("commissions").create({ type: "outdoor-mural", description: "A garden wall", contact_email: "wall@example.com", contact_name: `Wren ${who}` });
 
       const page = await studio(browser, viewport);
       await page.getByRole("tab", { name: "Commissions" }).click();
-      await expect(conversations(page).first()).toContainText(`Wren ${name}`);
+      await expect(conversations(page).first()).toContainText(`Wren ${who}`);
       await expect.poll(() => badge(page)).toBe(0);
 
       // The customer writes from their own browser: Shift+Enter is a new line, Enter sends.
@@ -82,7 +84,7 @@ for (const [name, viewport] of [
       await reply.press("Enter");
 
       const top = conversations(page).first();
-      await expect(top).toContainText(`Milo ${name}`);
+      await expect(top).toContainText(`Milo ${who}`);
       await expect(top).toContainText("Indoor mural");
       await expect(top).toContainText("Not Started");
       await expect(top).toContainText("And a lighthouse.");
@@ -98,12 +100,12 @@ for (const [name, viewport] of [
       await expect(customer.page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
       await expect(conversations(page).first()).toContainText("Watercolor portrait");
       await expect(conversations(page).first()).toContainText("New request: Our dog on the pier");
-      await expect(conversations(page).nth(1)).toContainText(`Milo ${name}`);
+      await expect(conversations(page).nth(1)).toContainText(`Milo ${who}`);
 
       // Opening the thread reads it: the counts and the badge clear, on the server too.
-      await conversations(page).filter({ hasText: `Milo ${name}` }).getByRole("link").click();
+      await conversations(page).filter({ hasText: `Milo ${who}` }).getByRole("link").click();
       await expect(page).toHaveURL(new RegExp(`/admin/commissions/${older.id}$`));
-      const thread = page.getByRole("region", { name: `Conversation with Milo ${name}` });
+      const thread = page.getByRole("region", { name: `Conversation with Milo ${who}` });
       await expect(thread.getByTestId("message").filter({ hasText: "Two whales, please." })).toContainText("Milo");
       await expect(page.getByTestId("unread-count")).toHaveCount(0);
       await expect.poll(() => badge(page)).toBe(0);
@@ -119,7 +121,7 @@ for (const [name, viewport] of [
         await expect(page.getByRole("list", { name: "Conversations" })).toBeHidden();
         await thread.getByRole("link", { name: "Back to conversations" }).click();
         await expect(page.getByRole("list", { name: "Conversations" })).toBeVisible();
-        await conversations(page).filter({ hasText: `Milo ${name}` }).getByRole("link").click();
+        await conversations(page).filter({ hasText: `Milo ${who}` }).getByRole("link").click();
       }
 
       // Start is one tap from the thread, and so are the details.
