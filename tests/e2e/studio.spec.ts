@@ -176,6 +176,9 @@ test("a reply written offline waits in the outbox and is sent once on reconnect"
     await thread.getByLabel("Your reply").fill("Written on the ferry, no signal.");
     await thread.getByLabel("Your reply").press("Enter");
     await expect(thread.getByTestId("queued-message")).toContainText("Waiting to send");
+    await expect(thread.getByText("You're offline: replies wait here and are sent when the connection returns.")).toBeVisible();
+    // The reply box stays usable: nothing of the app's own status line covers it.
+    await thread.getByLabel("Your reply").click();
     await expect(thread.getByLabel("Your reply")).toHaveValue("");
   } finally {
     await page.context().setOffline(false);

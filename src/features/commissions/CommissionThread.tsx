@@ -7,6 +7,7 @@ import { pb } from "../../lib/pocketbase";
 import { submitAction, useOutbox, type OutboxAction } from "../../lib/outbox";
 import { useFileToken } from "./fileTokens";
 import { useLiveList } from "../../lib/useLiveList";
+import { useOnline } from "../../lib/pwa";
 import { useSendProgress } from "./sendProgress";
 import { usePageVisible } from "./usePageVisible";
 import { useLiveAgain } from "./useLiveAgain";
@@ -30,6 +31,7 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
   const { items, error, reload } = useLiveList<CommissionMessage>("commission_messages", useLiveAgain(pb.filter("commission = {:id}", { id: commissionId })), "created");
   const token = useFileToken();
   const visible = usePageVisible();
+  const online = useOnline();
   const [text, setText] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -116,8 +118,6 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
       setText((now) => now || content);
       setFiles((now) => (now.length ? now : attached));
       toast({ title: "Error", description: result.reason || "Failed to send reply", tone: "error" });
-    } else if (result.state === "queued" && !navigator.onLine) {
-      toast({ title: "Message queued", description: "You're offline: it will be sent when you're back online.", tone: "info" });
     }
   }
 
@@ -199,6 +199,11 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
         ))}
       </div>
       <form className={styles.reply} onSubmit={send}>
+        {!online && (
+          <p className={`muted ${styles.offline}`} role="status">
+            You're offline: replies wait here and are sent when the connection returns.
+          </p>
+        )}
         <label className="visually-hidden" htmlFor={`reply-${commissionId}`}>
           Your reply
         </label>
