@@ -25,8 +25,9 @@ export const routes: RouteObject[] = [
       { path: "confirm-verification", lazy: async () => ({ Component: (await import("../features/account/ConfirmVerificationPage")).ConfirmVerificationPage }) },
       { path: "confirm-email-change", lazy: async () => ({ Component: (await import("../features/account/ConfirmEmailChangePage")).ConfirmEmailChangePage }) },
       { path: "admin/login", lazy: async () => ({ Component: (await import("../features/admin/AdminLoginPage")).AdminLoginPage }) },
-      { path: "admin/:tab?", lazy: async () => ({ Component: (await import("../features/admin/AdminPage")).AdminPage }) },
       { path: "*", element: <NotFoundPage /> },
     ],
   },
+  // The studio app has its own frame (no shop navigation or footer): /admin/<tab> and /admin/commissions/<id>.
+  { path: "admin/*", errorElement: <RouteError />, lazy: async () => ({ Component: (await import("../features/admin/AdminPage")).AdminPage }) },
 ];

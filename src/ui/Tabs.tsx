@@ -9,9 +9,21 @@ export interface TabSpec {
 }
 
 /** Keyboard-navigable tabs; controlled when selectedKey is given (e.g. kept in the URL). */
-export function Tabs({ tabs, label, selectedKey, onSelectionChange }: { tabs: TabSpec[]; label: string; selectedKey?: string; onSelectionChange?: (key: string) => void }) {
+export function Tabs({
+  tabs,
+  label,
+  selectedKey,
+  defaultSelectedKey,
+  onSelectionChange,
+}: {
+  tabs: TabSpec[];
+  label: string;
+  selectedKey?: string;
+  defaultSelectedKey?: string;
+  onSelectionChange?: (key: string) => void;
+}) {
   return (
-    <AriaTabs className={styles.tabs} selectedKey={selectedKey} onSelectionChange={onSelectionChange ? (k: Key) => onSelectionChange(String(k)) : undefined}>
+    <AriaTabs className={styles.tabs} selectedKey={selectedKey} defaultSelectedKey={defaultSelectedKey} onSelectionChange={onSelectionChange ? (k: Key) => onSelectionChange(String(k)) : undefined}>
       <TabList aria-label={label} className={styles.list}>
         {tabs.map((t) => (
           <Tab key={t.id} id={t.id} className={styles.tab}>

@@ -190,6 +190,8 @@ test("a commission moves Not Started → In Progress → Complete", async ({ pag
   await su.collection("commissions").create({ type: "outdoor-mural", description: "A garden wall of tide pools", contact_email: "garden@example.com", contact_name: "Gwen Garden" });
   await logIn(page);
   await page.getByRole("tab", { name: /Commissions/ }).click();
+  await page.getByRole("link", { name: "All requests" }).click();
+  await expect(page.getByRole("columnheader")).toHaveText(["Title", "Type", "Contact", "Status", "Created", "Actions"]);
   const row = page.getByRole("row").filter({ hasText: "Gwen Garden" });
   await expect(row).toContainText("Not Started");
   await row.getByRole("button", { name: "Start" }).click();

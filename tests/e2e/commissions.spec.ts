@@ -1,6 +1,7 @@
 // Commissions end to end: the held request through sign-up, and a live thread between two browsers.
 import { expect, test } from "@playwright/test";
-import { admin, createCustomer, signInThroughUi, superuser, uniqueEmail } from "./support";
+import PocketBase from "pocketbase";
+import { admin, baseUrl, createCustomer, signInThroughUi, superuser, uniqueEmail } from "./support";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 
@@ -66,14 +67,13 @@ test("the studio and the customer talk live, with a PDF each way", async ({ brow
   await adminPage.getByLabel("Password").fill(admin().password);
   await adminPage.locator("form").getByRole("button", { name: "Sign in" }).click();
   await adminPage.getByRole("tab", { name: /Commissions/ }).click();
-  await adminPage.getByRole("row").filter({ hasText: "Milo Reed" }).getByRole("button", { name: "View Details" }).click();
-  const adminDialog = adminPage.getByRole("dialog");
-  await adminDialog.getByRole("tab", { name: /Messages/ }).click();
+  await adminPage.getByRole("link", { name: /Milo Reed/ }).first().click();
+  const adminThread = adminPage.getByRole("region", { name: "Conversation with Milo Reed" });
 
   // Studio → customer, with an attachment.
-  await adminDialog.getByLabel("Your reply").fill("Here is a first sketch of the whales.");
-  await adminDialog.locator('input[type="file"]').setInputFiles({ name: "whale-sketch.pdf", mimeType: "application/pdf", buffer: PDF });
-  await adminDialog.getByRole("button", { name: "Send" }).click();
+  await adminThread.getByLabel("Your reply").fill("Here is a first sketch of the whales.");
+  await adminThread.locator('input[type="file"]').setInputFiles({ name: "whale-sketch.pdf", mimeType: "application/pdf", buffer: PDF });
+  await adminThread.getByRole("button", { name: "Send" }).click();
   const fromStudio = customerPage.getByTestId("message").filter({ hasText: "Here is a first sketch of the whales." });
   await expect(fromStudio).toBeVisible();
   await expect(fromStudio).toContainText("Lanternwood Studio");
@@ -84,11 +84,11 @@ test("the studio and the customer talk live, with a PDF each way", async ({ brow
   await customerPage.getByLabel("Your reply").fill("Love it! Our wall measurements are attached.");
   await customerPage.locator('input[type="file"]').first().setInputFiles({ name: "wall.pdf", mimeType: "application/pdf", buffer: PDF });
   await customerPage.getByRole("button", { name: "Send" }).click();
-  const fromCustomer = adminDialog.getByTestId("message").filter({ hasText: "Our wall measurements are attached." });
+  const fromCustomer = adminThread.getByTestId("message").filter({ hasText: "Our wall measurements are attached." });
   await expect(fromCustomer).toBeVisible();
   await expect(fromCustomer).toContainText("Milo");
   await expect(fromCustomer).toContainText("wall.pdf");
-  await expect(adminDialog.getByTestId("message").filter({ hasText: "first sketch" })).toContainText("You (Admin)");
+  await expect(adminThread.getByTestId("message").filter({ hasText: "first sketch" })).toContainText("You (Admin)");
 
   // The protected file downloads for its owner.
   const href = await fromStudio.getByRole("link", { name: "Download" }).getAttribute("href");
@@ -106,4 +106,43 @@ test("a password reset request shows its confirmation", async ({ page }) => {
   await dialog.getByRole("textbox", { name: "Email" }).fill(customer.email);
   await dialog.getByRole("button", { name: "Send reset link" }).click();
   await expect(dialog.getByRole("status")).toContainText(`If an account exists for ${customer.email}`);
+});
+
+test("a request refused after it waited offline is edited and sent again from the status line", async ({ browser }) => {
+  const su = await superuser();
+  const customer = await createCustomer("Ivy");
+  const context = await browser.newContext();
+  const auth = await new PocketBase(baseUrl()).collection("users").authWithPassword(customer.email, customer.password);
+  await context.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify({ token: auth.token, record: auth.record }));
+  const page = await context.newPage();
+  await page.goto("/commissions");
+  await expect(page.getByText(`We'll reply to ${customer.email}.`)).toBeVisible();
+  await context.setOffline(true);
+  try {
+    await page.getByLabel("Type of artwork").selectOption("outdoor-mural");
+    // Longer than the server keeps (10,000 characters): the form lets it through, the server will not.
+    await page.getByRole("textbox", { name: "Description" }).fill("A long harbor wall. ".repeat(600));
+    await page.getByRole("button", { name: "Submit Request" }).click();
+    await expect(page.getByText("Thank You!")).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  const status = page.getByTestId("connection-status");
+  await expect(status).toContainText("Not sent: Commission request: outdoor-mural.", { timeout: 15000 });
+
+  await page.goto("/");
+  await status.getByRole("link", { name: "Edit and resend" }).click();
+  await expect(page).toHaveURL(/\/commissions\?edit=/);
+  await expect(page.getByRole("alert")).toContainText("This request was not sent.");
+  await expect(page.getByRole("alert")).toContainText("description");
+  await expect(page.getByLabel("Type of artwork")).toHaveValue("outdoor-mural");
+  const description = page.getByRole("textbox", { name: "Description" });
+  await expect(description).toHaveValue(/^A long harbor wall\./);
+  await description.fill("A harbor wall with lanterns, 6 m long.");
+  await page.getByRole("button", { name: "Submit Request" }).click();
+  await expect(page.getByText("Success! Your commission request has been submitted successfully.")).toBeVisible();
+  await expect(status).toHaveCount(0);
+  const rows = await su.collection("commissions").getFullList({ filter: su.filter("user = {:u}", { u: customer.id }) });
+  expect(rows.map((r) => [r.type, r.description])).toEqual([["outdoor-mural", "A harbor wall with lanterns, 6 m long."]]);
+  await context.close();
 });

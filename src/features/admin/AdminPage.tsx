@@ -1,11 +1,13 @@
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
+import { Toaster } from "../../ui/Toaster";
 import { toast } from "../../ui/toast";
-import { pb } from "../../lib/pocketbase";
-import { useLiveList } from "../../lib/useLiveList";
+import { AppStatus } from "../../lib/pwa";
 import { signOut, useAuth } from "../account";
 import { DataStatusBanner } from "./DataStatusBanner";
+import { InboxContext, useInboxData } from "./inbox/useInbox";
+import { setAppBadge, useAppBadge } from "./inbox/useAppBadge";
 import { AbandonedCartsTab } from "./tabs/AbandonedCartsTab";
 import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
@@ -15,7 +17,7 @@ import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
 import { OrdersTab } from "./tabs/OrdersTab";
 import { PaintingsTab } from "./tabs/PaintingsTab";
-import styles from "./admin.module.css";
+import styles from "./studio.module.css";
 
 const TABS = [
   ["characters", "Characters", CharactersTab],
@@ -29,55 +31,84 @@ const TABS = [
   ["artist", "Artist", ArtistTab],
 ] as const;
 
-function UnreadBadge() {
-  const unread = useLiveList("commission_messages", pb.filter("is_read = false && sender_role = {:r}", { r: "customer" }), "created").items?.length ?? 0;
-  return unread > 0 ? <span className={styles.unread} aria-label={`${unread} unread messages`}>{unread}</span> : null;
-}
-
+/** The studio app (/admin/<tab>, /admin/commissions/<id>): its own frame, for a tablet first. */
 export function AdminPage() {
   const { user, loading } = useAuth();
-  const { tab = "paintings" } = useParams();
+  const [tab = "paintings"] = (useParams()["*"] ?? "").split("/").filter(Boolean);
   const navigate = useNavigate();
 
   if (loading && !user) return <p className={styles.checking}>Checking authentication...</p>;
   if (!user?.is_admin) return <Navigate to="/admin/login" replace />;
   if (!TABS.some(([id]) => id === tab)) return <Navigate to="/admin/paintings" replace />;
 
+  function logOut() {
+    try {
+      signOut();
+      setAppBadge(0);
+      toast({ title: "Signed out" });
+      navigate("/admin/login");
+    } catch {
+      toast({ title: "Failed to sign out. Please try again.", tone: "error" });
+    }
+  }
+
   return (
-    <div className={styles.admin}>
-      <header className={styles.header}>
-        <h1>Admin Dashboard</h1>
-        <div className={styles.headerActions}>
-          <LinkButton variant="secondary" href="/">
-            Back to Website
-          </LinkButton>
-          <Button
-            variant="ghost"
-            onPress={() => {
-              try {
-                signOut();
-                toast({ title: "Signed out" });
-                navigate("/admin/login");
-              } catch {
-                toast({ title: "Failed to sign out. Please try again.", tone: "error" });
-              }
-            }}
-          >
-            Logout
-          </Button>
-        </div>
-      </header>
-      <DataStatusBanner />
-      <Tabs
-        label="Admin sections"
-        selectedKey={tab}
-        onSelectionChange={(key) => navigate(`/admin/${key}`)}
-        tabs={TABS.map(([id, label, Tab]) => ({
-          id,
-          label: id === "commissions" ? <>{label} <UnreadBadge /></> : label,
-          content: <Tab />,
-        }))}
-      />
-    </div>
+    <Studio tab={tab} onTab={(key) => navigate(`/admin/${key}`)} onLogOut={logOut} />
+  );
+}
+
+function Studio({ tab, onTab, onLogOut }: { tab: string; onTab: (key: string) => void; onLogOut: () => void }) {
+  const inbox = useInboxData();
+  useAppBadge(inbox.conversations ? inbox.unread : null);
+  return (
+    <InboxContext.Provider value={inbox}>
+      <div className={styles.studio}>
+        <a className="visually-hidden" href="#studio-main">
+          Skip to content
+        </a>
+        <header className={styles.bar}>
+          <div className={styles.brand}>
+            <img src="/favicon.svg" alt="" width={36} height={36} />
+            <div>
+              <span className={styles.studioName}>Lanternwood Studio</span>
+              <h1>Admin Dashboard</h1>
+            </div>
+          </div>
+          <div className={styles.actions}>
+            <LinkButton variant="secondary" size="small" href="/">
+              Back to Website
+            </LinkButton>
+            <Button variant="ghost" size="small" onPress={onLogOut}>
+              Logout
+            </Button>
+          </div>
+        </header>
+        <main id="studio-main" tabIndex={-1} className={styles.main}>
+          <DataStatusBanner />
+          <Tabs
+            label="Admin sections"
+            selectedKey={tab}
+            onSelectionChange={onTab}
+            tabs={TABS.map(([id, label, Tab]) => ({
+              id,
+              label:
+                id === "commissions" && inbox.unread > 0 ? (
+                  <>
+                    {label}{" "}
+                    <span className={styles.unread} aria-label={`${inbox.unread} unread messages`}>
+                      {inbox.unread}
+                    </span>
+                  </>
+                ) : (
+                  label
+                ),
+              content: <Tab />,
+            }))}
+          />
+        </main>
+        <Toaster />
+        <AppStatus />
+      </div>
+    </InboxContext.Provider>
   );
 }

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
-import { submitAction } from "../../lib/outbox";
+import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
 import { AuthDialog, useAuth } from "../account";
 import { COMMISSION_TYPES, type CommissionRequest } from "./types";
 import styles from "./commissions.module.css";
@@ -34,6 +35,19 @@ export function CommissionPage() {
   const [done, setDone] = useState<"sent" | "queued" | null>(null);
   const [signUpOpen, setSignUpOpen] = useState(false);
   const [isHeld, setIsHeld] = useState(!!held);
+  const [params, setParams] = useSearchParams();
+  const editId = params.get("edit");
+  // A request the server refused after it waited offline, opened from the status line to be fixed.
+  const refused = useOutbox<CommissionRequest>("commission-request").items.find((a) => a.id === editId && a.status === "refused");
+  const [editing, setEditing] = useState<{ id: string; reason: string } | null>(null);
+  const { setValues } = form;
+
+  useEffect(() => {
+    if (!refused || editing?.id === refused.id) return;
+    setEditing({ id: refused.id, reason: refused.error ?? "" });
+    setValues({ ...EMPTY, ...refused.payload });
+    setDone(null);
+  }, [refused, editing, setValues]);
 
   useEffect(() => {
     // Fetched once the page is up, so the request can be checked and sent even if the signal drops.
@@ -45,13 +59,20 @@ export function CommissionPage() {
   }, [isHeld, values]);
 
   async function send(request: CommissionRequest): Promise<boolean> {
+    // The edited request replaces the refused one.
+    if (editing) await cancelAction(editing.id);
     const result = await submitAction("commission-request", request, `Commission request: ${request.type}`);
     if (result.state === "refused") {
+      if (editing) setEditing({ id: editing.id, reason: result.reason });
       toast({ title: "Submission failed", description: result.reason || "Please try again later", tone: "error" });
       return false;
     }
     localStorage.removeItem(HELD_KEY);
     setIsHeld(false);
+    if (editing) {
+      setEditing(null);
+      setParams({}, { replace: true });
+    }
     setDone(result.state);
     toast({ title: "Commission request submitted", description: result.state === "queued" ? "You're offline: it will be sent as soon as you're back online." : "We'll contact you soon about your request" });
     return true;
@@ -117,6 +138,13 @@ export function CommissionPage() {
         <h1>Commission Your Artwork</h1>
         <p className="muted">Picture books, murals, portraits of the ones you love: tell the studio what you dream of and we'll reply within a few days.</p>
       </header>
+      {editing && (
+        <div className={styles.held} role="alert">
+          <span>
+            <strong>This request was not sent.</strong> {editing.reason} Change what's needed below and send it again.
+          </span>
+        </div>
+      )}
       {isHeld && !user && (
         <div className={styles.held} role="status">
           <span>Your request is saved here. Create a free account to send it and follow it with the artist.</span>

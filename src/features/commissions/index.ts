@@ -6,16 +6,12 @@ import { registerSender } from "../../lib/outbox";
 import { pb } from "../../lib/pocketbase";
 import type { CommissionRequest, MessageDraft } from "./types";
 
-registerSender<CommissionRequest>("commission-request", (payload, { id }) => pb.collection("commissions").create({ ...payload, id }));
-
-registerSender<MessageDraft>("commission-message", (draft, { id }) => {
-  const body = new FormData();
-  body.set("id", id);
-  body.set("commission", draft.commission);
-  body.set("content", draft.content);
-  for (const f of draft.files) body.append("attachments", f);
-  return pb.collection("commission_messages").create(body);
+registerSender<CommissionRequest>("commission-request", (payload, { id }) => pb.collection("commissions").create({ ...payload, id }), {
+  editPath: (id) => `/commissions?edit=${id}`,
 });
 
+registerSender<MessageDraft>("commission-message", async (draft, ctx) => (await import("./sendMessage")).sendMessage(draft, ctx));
+
 export { COMMISSION_TYPES, typeLabel, type Commission, type CommissionMessage, type CommissionFile } from "./types";
+export { useLiveAgain } from "./useLiveAgain";
 export const CommissionWorkspace = lazy(() => import("./CommissionWorkspace"));

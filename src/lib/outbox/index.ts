@@ -15,11 +15,13 @@
 //    a duplicate, which the outbox counts as delivered.
 // A sender throws to fail: HTTP 4xx (or OutboxRefusal) means refused (kept with the reason for editing),
 // anything else is retried with back-off (200 ms doubling, capped at 30 s) and on `online`.
+// A sender may name where a refused action is edited: registerSender(kind, send, { editPath: (id) => `/x?edit=${id}` });
+// the status line then offers "Edit and resend" there.
 // useOutbox(kind) lists queued, in-flight and refused actions live, with cancel(id) and
 // retry(id, editedPayload). The app shell (src/lib/pwa) starts the outbox and shows waiting actions.
 import { outbox } from "./instance";
 
-export type { OutboxAction, OutboxStatus, Sender, SendContext, SubmitResult } from "./outbox";
+export type { OutboxAction, OutboxStatus, Sender, SenderOptions, SendContext, SubmitResult } from "./outbox";
 export { OutboxRefusal, backoffDelay } from "./outbox";
 export { useOutbox } from "./useOutbox";
 

@@ -27,6 +27,11 @@ export interface SendContext {
 
 export type Sender<P = unknown> = (payload: P, ctx: SendContext) => Promise<unknown>;
 
+export interface SenderOptions {
+  /** Where a refused action of this kind can be edited and sent again (an in-app path), by action id. */
+  editPath?: (id: string) => string;
+}
+
 /** Thrown by a sender (or recognised from an HTTP 4xx) when the server will never accept this content as it is. */
 export class OutboxRefusal extends Error {
   constructor(reason: string) {
@@ -94,6 +99,7 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 export function createOutbox(table: () => Table<OutboxAction, string>, options: OutboxOptions = {}) {
   const senders = new Map<string, Sender>();
+  const editPaths = new Map<string, (id: string) => string>();
   const isOnline = options.isOnline ?? (() => typeof navigator === "undefined" || navigator.onLine !== false);
   const withLock =
     options.withLock ??
@@ -112,8 +118,9 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
   // Results of recently sent actions, so submit() can hand the created record back to its form.
   const lastResults = new Map<string, unknown>();
 
-  function registerSender<P>(kind: string, sender: Sender<P>): () => void {
+  function registerSender<P>(kind: string, sender: Sender<P>, options: SenderOptions = {}): () => void {
     senders.set(kind, sender as Sender);
+    if (options.editPath) editPaths.set(kind, options.editPath);
     if (isOnline()) void flush();
     return () => {
       if (senders.get(kind) === sender) senders.delete(kind);
@@ -277,5 +284,10 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
     };
   }
 
-  return { registerSender, enqueue, submit, flush, cancel, retry, start };
+  /** The in-app path where this action can be edited and sent again, when its feature offers one. */
+  function editPath(action: Pick<OutboxAction, "id" | "kind">): string | undefined {
+    return editPaths.get(action.kind)?.(action.id);
+  }
+
+  return { registerSender, enqueue, submit, flush, cancel, retry, start, editPath };
 }

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useOutbox } from "../outbox";
 import { useOnline } from "./online";
 import { requestPersistentStorage } from "./storage";
-import { Button } from "../../ui/Button";
+import { Button, LinkButton } from "../../ui/Button";
 import styles from "./pwa.module.css";
 
 function plural(n: number, one: string, many: string) {
@@ -11,12 +11,12 @@ function plural(n: number, one: string, many: string) {
 
 /**
  * A quiet line at the foot of the screen: shown only while offline, while actions made offline wait
- * to be sent (each can be cancelled), or when the server refused one (with its reason; the form it
- * came from offers the content for editing, here it can be dismissed).
+ * to be sent (each can be cancelled), or when the server refused one (with its reason, a link to
+ * edit it and send it again where its feature offers one, and Dismiss).
  */
 export function ConnectionStatus() {
   const online = useOnline();
-  const { items, cancel } = useOutbox();
+  const { items, cancel, editPath } = useOutbox();
   const waiting = items.filter((a) => a.status !== "refused");
   const refused = items.filter((a) => a.status === "refused");
 
@@ -60,9 +60,16 @@ export function ConnectionStatus() {
               <span>
                 <strong>Not sent: {a.summary ?? "a saved request"}.</strong> {a.error}
               </span>
-              <Button variant="ghost" size="small" onPress={() => void cancel(a.id)}>
-                Dismiss
-              </Button>
+              <span className={styles.refusedActions}>
+                {editPath(a) && (
+                  <LinkButton variant="secondary" size="small" href={editPath(a)!}>
+                    Edit and resend
+                  </LinkButton>
+                )}
+                <Button variant="ghost" size="small" onPress={() => void cancel(a.id)}>
+                  Dismiss
+                </Button>
+              </span>
             </li>
           ))}
         </ul>

@@ -1,0 +1,70 @@
+// What the studio does with one commission wherever it is shown: its status, the next step, its details.
+import { pb } from "../../../lib/pocketbase";
+import { Badge } from "../../../ui/Badge";
+import { Button } from "../../../ui/Button";
+import { toast } from "../../../ui/toast";
+import { typeLabel, type Commission } from "../../commissions";
+import styles from "../admin.module.css";
+
+const NEXT: Record<string, { label: string; status: Commission["status"] } | undefined> = {
+  "Not Started": { label: "Start", status: "In Progress" },
+  "In Progress": { label: "Complete", status: "Complete" },
+};
+
+async function advance(c: Commission) {
+  const next = NEXT[c.status];
+  if (!next) return;
+  try {
+    await pb.collection("commissions").update(c.id, { status: next.status });
+    toast({ title: `Commission ${next.status === "Complete" ? "completed" : "started"}` });
+  } catch {
+    toast({ title: "Failed to update status", tone: "error" });
+  }
+}
+
+/** Start or Complete, whichever comes next (nothing once complete). */
+export function NextStepButton({ c, variant }: { c: Commission; variant?: "primary" | "secondary" }) {
+  const next = NEXT[c.status];
+  if (!next) return null;
+  return (
+    <Button size="small" variant={variant} onPress={() => void advance(c)}>
+      {next.label}
+    </Button>
+  );
+}
+
+export function StatusBadge({ status }: { status: Commission["status"] }) {
+  return <Badge tone={status === "Complete" ? "moss" : status === "In Progress" ? "lantern" : "neutral"}>{status}</Badge>;
+}
+
+export const customerName = (c: Commission) => c.contact_name || c.contact_email;
+
+export const date = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium" });
+
+export function Details({ c }: { c: Commission }) {
+  const rows: [string, string][] = [
+    ["Type", typeLabel(c.type)],
+    ["Status", c.status],
+    ["Payment", `${c.payment_status} · paid $${c.amount_paid.toFixed(2)} of $${c.total_price.toFixed(2)}`],
+    ["Contact", [c.contact_name, c.contact_email, c.contact_phone].filter(Boolean).join(" · ")],
+    ["Size", c.size || "—"],
+    ["Budget", c.budget || "—"],
+    ["Deadline", c.deadline || "—"],
+    ["Requested", date(c.created)],
+  ];
+  return (
+    <div className={styles.details}>
+      <dl>
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3>Description</h3>
+      <p className={styles.prewrap}>{c.description}</p>
+      <NextStepButton c={c} />
+    </div>
+  );
+}
