@@ -27,7 +27,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function paidEvent(sessionId: string) {
+// The event carries what Stripe reports for the session, which the webhook checks against its own.
+function paidEvent(sessionId: string, amountTotal: number) {
   const payload = JSON.stringify({
     id: `evt_${sessionId}`,
     type: "checkout.session.completed",
@@ -36,6 +37,9 @@ function paidEvent(sessionId: string) {
         id: sessionId,
         object: "checkout.session",
         payment_status: "paid",
+        amount_total: amountTotal,
+        currency: "usd",
+        livemode: false,
         customer_details: { name: "Cleo Marsh", email: "cleo@example.com", phone: null },
         shipping_details: { name: "Cleo Marsh", address: { line1: "9 Pine Way", line2: null, city: "Hollow Pines", state: "ME", postal_code: "04000", country: "US" } },
       },
@@ -60,6 +64,8 @@ describe("a crash in the middle of checkouts and payments", () => {
     const su = new PocketBase(first.url);
     su.autoCancellation(false);
     await su.collection("_superusers").authWithPassword(first.superuser.email, first.superuser.password);
+    // Sixty buyers from one address in seconds: the rate limiter has its own tests.
+    await su.settings.update({ rateLimits: { enabled: false } });
     const painting = await su.collection("paintings").create(form({ title: "Cove", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 35 } }, { image: pngFile() }));
     const book = await su.collection("books").create(form({ title: "Tales", price: 24.99, website_cart_available: true }, { image: pngFile() }));
     const items = [
@@ -69,6 +75,7 @@ describe("a crash in the middle of checkouts and payments", () => {
 
     // The burst: each buyer saves a cart, opens a checkout and pays; Stripe tells the server.
     const known: string[] = [];
+    const totals = new Map<string, number>();
     let delivered = 0;
     let killNow: () => void = () => undefined;
     const halfway = new Promise<void>((resolve) => (killNow = resolve));
@@ -78,7 +85,8 @@ describe("a crash in the middle of checkouts and payments", () => {
       const { status, body } = await postJson(`${first.url}/api/studio/checkout`, JSON.stringify({ items, cart_session_id: cart }));
       if (status !== 200) throw new Error(`checkout ${i}: ${status} ${JSON.stringify(body)}`);
       known.push(body.session_id);
-      const { payload, signature } = paidEvent(body.session_id);
+      totals.set(body.session_id, body.amount_total);
+      const { payload, signature } = paidEvent(body.session_id, body.amount_total);
       const res = await postJson(`${first.url}/api/studio/stripe/webhook`, payload, { "Stripe-Signature": signature });
       if (res.status === 200 && ++delivered >= CHECKOUTS / 3) killNow();
     }
@@ -98,7 +106,7 @@ describe("a crash in the middle of checkouts and payments", () => {
     await admin.collection("_superusers").authWithPassword(second.superuser.email, second.superuser.password);
     const replays = await Promise.all(
       known.flatMap((id) => [0, 1].map(() => {
-        const { payload, signature } = paidEvent(id);
+        const { payload, signature } = paidEvent(id, totals.get(id)!);
         return postJson(`${second.url}/api/studio/stripe/webhook`, payload, { "Stripe-Signature": signature });
       })),
     );
