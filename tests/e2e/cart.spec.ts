@@ -46,6 +46,9 @@ test("a cart kept by an earlier version merges with a change made before it has 
   const earlier = [{ id: painting.id, type: "painting", title: "Sea Glass Morning (Print)", price: 28, image_url: "", quantity: 2, variant: "print" }];
   await page.goto("/");
   await expect(cartButton(page)).toBeVisible();
+  // This first visit settles its own (empty) cart before the earlier version's is staged;
+  // otherwise its late write to localStorage would hide the staged row from the next load.
+  await page.waitForFunction(() => localStorage.getItem("lanternwood-cart") !== null);
   // What an earlier version left: the cart as a row in IndexedDB, nothing in localStorage.
   await page.evaluate(async (items) => {
     localStorage.removeItem("lanternwood-cart");
