@@ -10,7 +10,6 @@ import { useLiveList } from "../../lib/useLiveList";
 import { useOnline } from "../../lib/pwa";
 import { useSendProgress } from "./sendProgress";
 import { usePageVisible } from "./usePageVisible";
-import { useLiveAgain } from "./useLiveAgain";
 import type { CommissionMessage, MessageDraft } from "./types";
 import styles from "./commissions.module.css";
 
@@ -28,7 +27,7 @@ function senderLabel(m: CommissionMessage, viewer: Viewer) {
 
 /** The live conversation about one commission, the same on both sides. */
 export function CommissionThread({ commissionId, viewer }: { commissionId: string; viewer: Viewer }) {
-  const { items, error, reload } = useLiveList<CommissionMessage>("commission_messages", useLiveAgain(pb.filter("commission = {:id}", { id: commissionId })), "created");
+  const { items, error, reload } = useLiveList<CommissionMessage>("commission_messages", pb.filter("commission = {:id}", { id: commissionId }), "created");
   const token = useFileToken();
   const visible = usePageVisible();
   const online = useOnline();

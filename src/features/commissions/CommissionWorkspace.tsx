@@ -1,7 +1,6 @@
 import { Tabs } from "../../ui/Tabs";
 import { CommissionThread, type Viewer } from "./CommissionThread";
 import { FilesPanel } from "./FilesPanel";
-import { useLiveAgain } from "./useLiveAgain";
 import { useLiveList } from "../../lib/useLiveList";
 import { pb } from "../../lib/pocketbase";
 import type { CommissionMessage } from "./types";
@@ -26,7 +25,7 @@ export default function CommissionWorkspace({
   initialTab?: "details" | "messages" | "files";
   fill?: boolean;
 }) {
-  const unread = useLiveList<CommissionMessage>("commission_messages", useLiveAgain(pb.filter("commission = {:id} && is_read = false && sender_role != {:me}", { id: commissionId, me: viewer })), "created").items?.length ?? 0;
+  const unread = useLiveList<CommissionMessage>("commission_messages", pb.filter("commission = {:id} && is_read = false && sender_role != {:me}", { id: commissionId, me: viewer }), "created").items?.length ?? 0;
   const tabs = [
     ...(details ? [{ id: "details", label: "Details", content: details }] : []),
     { id: "messages", label: <>Messages{unread > 0 && <span aria-label={`${unread} unread`}> ({unread})</span>}</>, content: <CommissionThread commissionId={commissionId} viewer={viewer} /> },

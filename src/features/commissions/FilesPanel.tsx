@@ -6,14 +6,13 @@ import { fileUrl } from "../../lib/files";
 import { pb } from "../../lib/pocketbase";
 import { createWithProgress } from "../../lib/upload";
 import { useFileToken } from "./fileTokens";
-import { useLiveAgain } from "./useLiveAgain";
 import { useLiveList } from "../../lib/useLiveList";
 import type { CommissionFile } from "./types";
 import styles from "./commissions.module.css";
 
 /** Files exchanged for one commission: list with downloads, and an upload with real progress. */
 export function FilesPanel({ commissionId }: { commissionId: string }) {
-  const { items, error } = useLiveList<CommissionFile>("commission_files", useLiveAgain(pb.filter("commission = {:id}", { id: commissionId })), "-created");
+  const { items, error } = useLiveList<CommissionFile>("commission_files", pb.filter("commission = {:id}", { id: commissionId }), "-created");
   const token = useFileToken();
   const [queue, setQueue] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);

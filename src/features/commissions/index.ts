@@ -13,5 +13,4 @@ registerSender<CommissionRequest>("commission-request", (payload, { id }) => pb.
 registerSender<MessageDraft>("commission-message", async (draft, ctx) => (await import("./sendMessage")).sendMessage(draft, ctx));
 
 export { COMMISSION_TYPES, typeLabel, type Commission, type CommissionMessage, type CommissionFile } from "./types";
-export { useLiveAgain } from "./useLiveAgain";
 export const CommissionWorkspace = lazy(() => import("./CommissionWorkspace"));

@@ -3,7 +3,7 @@
 // frame (the tab's count and the app-icon badge) and is shared with the Commissions tab.
 import { createContext, useContext, useMemo } from "react";
 import { useLiveList } from "../../../lib/useLiveList";
-import { useLiveAgain, type Commission, type CommissionMessage } from "../../commissions";
+import { type Commission, type CommissionMessage } from "../../commissions";
 
 export interface Conversation {
   commission: Commission;
@@ -21,8 +21,8 @@ export interface Inbox {
 }
 
 export function useInboxData(): Inbox {
-  const commissions = useLiveList<Commission>("commissions", useLiveAgain(""), "-created");
-  const messages = useLiveList<CommissionMessage>("commission_messages", useLiveAgain(""), "created");
+  const commissions = useLiveList<Commission>("commissions", "", "-created");
+  const messages = useLiveList<CommissionMessage>("commission_messages", "", "created");
   const conversations = useMemo(() => {
     if (!commissions.items || !messages.items) return null;
     const byCommission = new Map<string, { last: CommissionMessage; unread: number }>();
