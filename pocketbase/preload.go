@@ -38,6 +38,14 @@ func lcpPictureFor(route string) *lcpPicture {
 		return &lcpPicture{firstRecord("artist_profile", "", "id"), "profile_image", "(min-width: 800px) 360px, 80vw", func(r *core.Record) string {
 			return "Portrait of " + r.GetString("name")
 		}, [2]int{4, 5}}
+	case route == "gallery":
+		// src/features/catalog/BooksSection.tsx: the featured book's cover, the newest book without one.
+		return &lcpPicture{featuredOrNewestBook, "image", "(min-width: 800px) 320px, 90vw", coverAlt, [2]int{3, 4}}
+	case route == "pebblewick" || route == "cryptids":
+		// src/features/characters/CharacterGrid.tsx: the newest current character's picture.
+		world := strings.TrimSuffix(route, "s") // the page of the "cryptid" characters is /cryptids
+		return &lcpPicture{firstRecord("characters", "character_type = '"+world+"' && status = 'current'", "-created,id"), "image",
+			"(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw", func(*core.Record) string { return "" }, [2]int{1, 1}}
 	case strings.HasPrefix(route, "book/") && strings.Count(route, "/") == 1:
 		// src/features/catalog/BookCarousel.tsx: the book's cover.
 		return &lcpPicture{recordByID, "image", "(min-width: 800px) 380px, 90vw", func(r *core.Record) string {
@@ -56,6 +64,13 @@ func firstRecord(collection, filter, sort string) func(core.App, string) (*core.
 		}
 		return records[0], nil
 	}
+}
+
+func featuredOrNewestBook(app core.App, route string) (*core.Record, error) {
+	if r, err := firstRecord("books", "featured = true", "-created,id")(app, route); r != nil || err != nil {
+		return r, err
+	}
+	return firstRecord("books", "", "-created,id")(app, route)
 }
 
 func recordByID(app core.App, route string) (*core.Record, error) {

@@ -38,15 +38,17 @@ const shellHtml = readFileSync(join(dist, "index.html"), "utf8");
 if (!shellHtml.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 
 // A prerendered page links the route's own styles (the frame is drawn as the app draws it) and
-// preloads the route's modules (they download beside the entry instead of after it).
+// adds the route's modules to the list the page fetches after its first paint (src/boot/start.js),
+// so they download beside the entry instead of after it.
+const MODULE_LIST = /<script type="application\/json" id="app-modules">(.*?)<\/script>/;
 function pageShell(html, route) {
   const files = routeFiles(route, dist);
   const styles = files.css.map((f) => `/${f}`).filter((href) => !html.includes(`href="${href}"`));
-  const modules = files.js.map((f) => `/${f}`).filter((href) => !html.includes(`src="${href}"`) && !html.includes(`href="${href}"`));
-  const links = [
-    ...modules.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-  ];
+  const listed = JSON.parse(MODULE_LIST.exec(html)?.[1] ?? "null");
+  if (!listed) throw new Error("dist/index.html has no module list (vite.first-paint.ts)");
+  const modules = listed.concat(files.js.map((f) => `/${f}`).filter((href) => !listed.includes(href)));
+  html = html.replace(MODULE_LIST, () => `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`);
+  const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   return links.length ? html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`) : html;
 }
 rmSync(join(dist, "pages"), { recursive: true, force: true });
@@ -55,7 +57,9 @@ for (const [path, { file, route }] of Object.entries(PRERENDERED)) {
   if (/\sstyle="/.test(html)) throw new Error(`${path}: the frame has a style attribute, which the Content-Security-Policy blocks; use a class`);
   const out = join(dist, file);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, pageShell(shellHtml, route).replace(ROOT, `<div id="root">${html}</div>`));
+  // Its buttons do nothing until the app has started and drawn the page again (links work, the
+  // server has their pages), so the frame says it is not usable yet; the app replaces it whole.
+  writeFileSync(out, pageShell(shellHtml, route).replace(ROOT, `<div id="root"><div class="prerendered" aria-disabled="true">${html}</div></div>`));
 }
 rmSync(outDir, { recursive: true, force: true });
 console.log(`prerendered ${Object.keys(PRERENDERED).length} public pages into ${join(dist, "pages")}`);

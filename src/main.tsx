@@ -1,16 +1,21 @@
 import "./lib/csp";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import "./ui/global.css";
 import { App, router } from "./app/App";
 
 const container = document.getElementById("root")!;
 
+// A transition, so the first render yields to the browser every few milliseconds instead of
+// holding a slow phone's main thread for the whole page.
 function start() {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

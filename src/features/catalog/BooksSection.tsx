@@ -30,7 +30,7 @@ export function BooksSection() {
       <SectionState read={read} errorText="Failed to load books. Please try again later." emptyText="No books available at the moment"
         skeleton={
           <div className={`card ${styles.featuredBook}`}>
-            <ThumbSkeleton ratio={[3, 4]} />
+            <ThumbSkeleton ratio={[3, 4]} lcpSlot />
             <div className="card-body">
               <TextLines lines={4} heading />
             </div>
@@ -39,7 +39,7 @@ export function BooksSection() {
       >
         {featured && (
           <article className={`card ${styles.featuredBook}`}>
-            <Thumb owner={featured} file={featured.image} alt={`Cover of ${featured.title}`} ratio={[3, 4]} sizes="(min-width: 800px) 320px, 90vw" />
+            <Thumb owner={featured} file={featured.image} alt={`Cover of ${featured.title}`} ratio={[3, 4]} sizes="(min-width: 800px) 320px, 90vw" priority />
             <div className="card-body">
               <p className="eyebrow">Featured Book</p>
               <h3 className={styles.featuredTitle}>{featured.title}</h3>

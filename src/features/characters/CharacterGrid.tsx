@@ -15,13 +15,13 @@ function columns(count: number) {
 }
 
 /** Placeholders laid out like a grid of three character cards, while the catalogue loads. */
-export function CharacterGridSkeleton() {
+export function CharacterGridSkeleton({ leading = false }: { leading?: boolean }) {
   return (
     <ul className={`${styles.grid} ${styles.cols3}`} aria-hidden="true">
       {[0, 1, 2].map((i) => (
         <li key={i}>
           <div className={styles.card}>
-            <ThumbSkeleton ratio={[1, 1]} className={styles.cardImage} />
+            <ThumbSkeleton ratio={[1, 1]} className={styles.cardImage} lcpSlot={leading && i === 0} />
             <span className={styles.cardText}>
               <TextLines lines={2} heading />
             </span>
@@ -32,15 +32,16 @@ export function CharacterGridSkeleton() {
   );
 }
 
-export function CharacterGrid({ characters, upcoming = false }: { characters: Character[]; upcoming?: boolean }) {
+/** `leading`: the grid opens its page, so its first picture is the page's largest and loads first. */
+export function CharacterGrid({ characters, upcoming = false, leading = false }: { characters: Character[]; upcoming?: boolean; leading?: boolean }) {
   const dialog = useDialogSelection<Character>();
   return (
     <>
       <ul className={`${styles.grid} ${columns(characters.length)}`}>
-        {characters.map((c) => (
+        {characters.map((c, i) => (
           <li key={c.id}>
             <button type="button" className={styles.card} onClick={() => dialog.open(c)}>
-              <Thumb owner={c} file={c.image} alt="" initial={c.name} ratio={[1, 1]} className={styles.cardImage} />
+              <Thumb owner={c} file={c.image} alt="" initial={c.name} ratio={[1, 1]} className={styles.cardImage} priority={leading && i === 0} />
               <span className={styles.cardText}>
                 {upcoming && <Badge tone="lantern">Coming Soon</Badge>}
                 <span className={styles.name}>{c.name}</span>

@@ -25,12 +25,12 @@ function WorldPage({ world }: { world: CharacterType }) {
         <h2 id="current-heading">{w.currentHeading}</h2>
         {read.loading ? (
           <Loading>
-            <CharacterGridSkeleton />
+            <CharacterGridSkeleton leading />
           </Loading>
         ) : read.failed ? (
           <p className="error-text">Failed to load characters. Please try again later.</p>
         ) : current.length ? (
-          <CharacterGrid characters={current} />
+          <CharacterGrid characters={current} leading />
         ) : (
           <p className="empty-state">No characters here yet.</p>
         )}

@@ -1,4 +1,5 @@
 // The app's sync engine and the hooks pages read the catalogue with.
+import { useDeferredValue } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { create } from "zustand";
 import { db } from "../db";
@@ -6,7 +7,7 @@ import { pb } from "../pocketbase";
 import { reconnectWithTheNetwork } from "../realtime";
 import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
-import { readCollection, readRecord } from "./store";
+import { readCollectionState, readRecord } from "./store";
 
 export type { SyncStatus } from "./engine";
 
@@ -38,13 +39,16 @@ export interface CatalogRead<T> {
 
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
-  const rows = useLiveQuery(() => readCollection(db, name), [name]);
+  // Deferred: a list of catalogue rows arriving re-renders in slices, not in one long task.
+  const read = useDeferredValue(useLiveQuery(() => readCollectionState(db, name), [name]));
   const status = useSyncStore((s) => s.status);
-  const empty = !rows || rows.length === 0;
+  // Until the first sync has landed, an empty store means "not here yet", never "none": the
+  // status alone can say "ready" a moment before the live query has read what the sync wrote.
+  const waiting = read === undefined || (read.rows.length === 0 && !read.synced);
   return {
-    rows: rows ?? [],
-    loading: rows === undefined || (empty && (status === "loading" || status === "idle")),
-    failed: empty && status === "error",
+    rows: read?.rows ?? [],
+    loading: waiting && status !== "error",
+    failed: waiting && status === "error",
     retry: () => void engine.pull(),
   };
 }

@@ -3,7 +3,7 @@ import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
 import { StudioDb } from "../db";
 import type { CatalogRecord } from "../catalog";
-import { applyChanges, BUCKETS, readCollection, readRecord } from "./store";
+import { applyChanges, BUCKETS, readCollection, readCollectionState, readRecord } from "./store";
 
 const painting = (id: string, title = id) => ({ id, title, collectionName: "paintings", collectionId: "p", created: "", updated: "" }) as CatalogRecord;
 
@@ -17,6 +17,14 @@ describe("the catalogue's buckets", () => {
     expect(await readRecord(db, "paintings", "p01234")).toMatchObject({ id: "p01234" });
     expect(await readRecord(db, "paintings", "nope")).toBeUndefined();
     expect((await db.meta.get("catalog:cursor"))?.value).toBe("f.1");
+  });
+
+  it("tells an empty collection of a synced catalogue from one not synced yet", async () => {
+    const db = new StudioDb(`store-${Math.random()}`);
+    expect(await readCollectionState(db, "murals")).toEqual({ rows: [], synced: false });
+    await applyChanges(db, { cursor: "f.1", reset: true, upserts: [painting("p1")], deletes: [] });
+    expect(await readCollectionState(db, "murals")).toEqual({ rows: [], synced: true });
+    expect((await readCollectionState(db, "paintings")).rows.map((r) => r.id)).toEqual(["p1"]);
   });
 
   it("applies changes to the buckets they touch and leaves the rest alone", async () => {

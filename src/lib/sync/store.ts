@@ -46,6 +46,17 @@ export async function readCollection<K extends CatalogCollection>(db: StudioDb, 
   return (buckets.flatMap((b) => b.rows) as CatalogTables[K][]).sort(byId);
 }
 
+/**
+ * A collection's records and whether the catalogue has ever been synced, read in one transaction:
+ * the sync writes rows and cursor together, so "synced with no rows" really means empty.
+ */
+export async function readCollectionState<K extends CatalogCollection>(db: StudioDb, collection: K): Promise<{ rows: CatalogTables[K][]; synced: boolean }> {
+  return db.transaction("r", db.catalog, db.meta, async () => ({
+    rows: await readCollection(db, collection),
+    synced: (await db.meta.get(CURSOR_KEY)) !== undefined,
+  }));
+}
+
 export async function readRecord<K extends CatalogCollection>(db: StudioDb, collection: K, id: string): Promise<CatalogTables[K] | undefined> {
   const bucket = await db.catalog.get(bucketKey(collection, id));
   return bucket?.rows.find((r) => r.id === id) as CatalogTables[K] | undefined;

@@ -1,5 +1,5 @@
-// Applies the stored theme before first paint so dark mode never flashes light. A file, not an
-// inline script, so the Content-Security-Policy can forbid inline scripts.
+// Applies the stored theme before first paint so dark mode never flashes light. The build inlines
+// it into the page (vite.first-paint.ts); the Content-Security-Policy allows it by its hash.
 (function () {
   try {
     var t = localStorage.getItem("theme") || "system";
