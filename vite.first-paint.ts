@@ -17,7 +17,7 @@ export const startAfterFirstPaint: Plugin = {
       html = html.replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_, src: string) => (modules.unshift(src), ""));
       html = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => (modules.push(href), ""));
       if (modules.length === 0) throw new Error("index.html: no entry script found");
-      html = html.replace('<script src="/src/boot/theme.js"></script>', inline("./src/boot/theme.js"));
+      html = html.replace('<script src="/src/boot/before-paint.js"></script>', inline("./src/boot/before-paint.js"));
       const list = `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`;
       return html.replace("</body>", `  ${list}\n    ${inline("./src/boot/start.js")}\n  </body>`);
     },

@@ -10,22 +10,51 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Inline <script> blocks of the app shell are allowed by their hash, read from the built page
-// at start, so the policy never needs 'unsafe-inline' and follows the build by itself.
-var inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+// Inline blocks of the built pages are allowed by their hashes, read from the pages at start, so
+// the policy never needs 'unsafe-inline' and follows the build by itself: the scripts that run
+// before the app (src/boot/) and each prerendered page's styles (scripts/build-prerender.mjs).
+var (
+	inlineScript = regexp.MustCompile(`(?s)<script>(.*?)</script>`)
+	inlineStyle  = regexp.MustCompile(`(?s)<style>(.*?)</style>`)
+)
 
 func contentSecurityPolicy(web fs.FS) string {
-	scripts := []string{"'self'"}
-	if page, err := fs.ReadFile(web, "index.html"); err == nil {
-		for _, m := range inlineScript.FindAllSubmatch(page, -1) {
+	scripts, styles := []string{"'self'"}, []string{"'self'"}
+	seen := map[string]bool{}
+	hashes := func(list []string, re *regexp.Regexp, page []byte) []string {
+		for _, m := range re.FindAllSubmatch(page, -1) {
 			sum := sha256.Sum256(m[1])
-			scripts = append(scripts, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'")
+			h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+			if !seen[h] {
+				seen[h] = true
+				list = append(list, h)
+			}
 		}
+		return list
 	}
+	_ = fs.WalkDir(web, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if name != "." && name != "pages" && !strings.HasPrefix(name, "pages/") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if name != "index.html" && !(strings.HasPrefix(name, "pages/") && strings.HasSuffix(name, ".html")) {
+			return nil
+		}
+		if page, err := fs.ReadFile(web, name); err == nil {
+			scripts = hashes(scripts, inlineScript, page)
+			styles = hashes(styles, inlineStyle, page)
+		}
+		return nil
+	})
 	return strings.Join([]string{
 		"default-src 'self'",
 		"script-src " + strings.Join(scripts, " "),
-		"style-src 'self'",
+		"style-src " + strings.Join(styles, " "),
 		// data: for small inline pictures, blob: for previews of files picked for upload.
 		"img-src 'self' data: blob:",
 		"font-src 'self'",

@@ -37,19 +37,25 @@ const ROOT = '<div id="root"></div>';
 const shellHtml = readFileSync(join(dist, "index.html"), "utf8");
 if (!shellHtml.includes(ROOT)) throw new Error(`dist/index.html has no ${ROOT}`);
 
-// A prerendered page links the route's own styles (the frame is drawn as the app draws it) and
-// adds the route's modules to the list the page fetches after its first paint (src/boot/start.js),
-// so they download beside the entry instead of after it.
+// A prerendered page carries its styles inline (the entry's and the route's, in the order the app
+// links them): a stylesheet request would cost a slow phone another round trip before the first
+// paint. Each file stays named by a disabled <link>, which the browser does not fetch, so the app's
+// module loader finds it and does not download it again. The route's modules join the list the
+// page fetches after its first paint (src/boot/start.js), beside the entry instead of after it.
 const MODULE_LIST = /<script type="application\/json" id="app-modules">(.*?)<\/script>/;
+const STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g;
 function pageShell(html, route) {
   const files = routeFiles(route, dist);
-  const styles = files.css.map((f) => `/${f}`).filter((href) => !html.includes(`href="${href}"`));
   const listed = JSON.parse(MODULE_LIST.exec(html)?.[1] ?? "null");
   if (!listed) throw new Error("dist/index.html has no module list (vite.first-paint.ts)");
   const modules = listed.concat(files.js.map((f) => `/${f}`).filter((href) => !listed.includes(href)));
   html = html.replace(MODULE_LIST, () => `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>`);
-  const links = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-  return links.length ? html.replace("</head>", `  ${links.join("\n    ")}\n  </head>`) : html;
+  const linked = [...html.matchAll(STYLESHEET)].map((m) => m[1]);
+  const styles = linked.concat(files.css.map((f) => `/${f}`).filter((href) => !linked.includes(href)));
+  const css = styles.map((href) => readFileSync(join(dist, href), "utf8").trim()).join("\n");
+  if (css.includes("</")) throw new Error(`${route}: a stylesheet contains "</", which would end the inline <style>`);
+  const named = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}" disabled>`).join("\n    ");
+  return html.replace(STYLESHEET, "").replace("</head>", () => `  <style>${css}</style>\n    ${named}\n  </head>`);
 }
 rmSync(join(dist, "pages"), { recursive: true, force: true });
 for (const [path, { file, route }] of Object.entries(PRERENDERED)) {

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import "./ui/global.css";
 import { App, router } from "./app/App";
+import { fetchStudioFonts } from "./lib/fonts";
 
 const container = document.getElementById("root")!;
 
@@ -18,6 +19,8 @@ function start() {
     ),
   );
 }
+
+fetchStudioFonts(router);
 
 // A page prerendered at build time stays on screen until the router has loaded the route's code,
 // so the first render replaces the frame with the same layout instead of an empty page.

@@ -1,14 +1,19 @@
-// Starts the app once the page's own HTML has been painted. The page arrives as finished HTML
-// (scripts/build-prerender.mjs), so on a slow line its styles, fonts and picture should have the
+// Starts the app once the page's own HTML has been painted. A public page arrives as finished HTML
+// (scripts/build-prerender.mjs), so on a slow line its styles and picture should have the
 // bandwidth first; the app's modules are fetched as soon as the first contentful paint is on
-// screen. A browser that does not report paints starts after the first frame, a hidden tab (which
-// never paints) at once, and nothing waits more than two seconds.
+// screen. The bare app shell (other routes, and every page the service worker answers) has
+// nothing to paint and starts at once, as does a hidden tab (which never paints). A browser that
+// does not report paints starts after the first frame, and nothing waits more than two seconds.
 (function () {
   var modules = JSON.parse(document.getElementById("app-modules").textContent);
   var started = false;
   function start() {
     if (started) return;
     started = true;
+    // The page's styles came inline; their files load now, so the caches hold them for pages the
+    // service worker answers offline with the bare shell (the same rules twice change nothing).
+    var named = document.querySelectorAll('link[rel="stylesheet"][disabled]');
+    for (var n = 0; n < named.length; n++) named[n].disabled = false;
     for (var i = 1; i < modules.length; i++) {
       var link = document.createElement("link");
       link.rel = "modulepreload";
@@ -21,7 +26,8 @@
     document.head.appendChild(entry);
   }
   var paints = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-  if (document.visibilityState === "hidden") start();
+  var framed = document.querySelector("#root > .prerendered");
+  if (!framed || document.visibilityState === "hidden") start();
   else if (paints && paints.indexOf("paint") >= 0) {
     new PerformanceObserver(function (list, observer) {
       if (list.getEntriesByName("first-contentful-paint").length) {

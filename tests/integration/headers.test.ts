@@ -29,14 +29,19 @@ describe("security headers", () => {
     }
   });
 
-  it("allow only the app's own scripts, with the inline theme script by its hash", async () => {
+  it("allow only the app's own scripts and styles, with the pages' inline blocks by their hashes", async () => {
     const res = await fetch(`${server.url}/`);
     const page = await res.text();
     const p = policy(res);
     const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash("sha256").update(m[1]).digest("base64")}'`);
     expect(p.get("script-src")).toBe(["'self'", ...inline].join(" "));
     expect(p.get("default-src")).toBe("'self'");
-    expect(p.get("style-src")).toBe("'self'");
+    // 'self', then one hash per prerendered page's inline styles, the home page's among them.
+    const styles = p.get("style-src")!.split(" ");
+    expect(styles[0]).toBe("'self'");
+    for (const source of styles.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+    const homeStyle = page.match(/<style>([\s\S]*?)<\/style>/)![1];
+    expect(styles).toContain(`'sha256-${createHash("sha256").update(homeStyle).digest("base64")}'`);
     expect(p.get("object-src")).toBe("'none'");
     expect(p.get("base-uri")).toBe("'self'");
     expect(res.headers.get("content-security-policy")).not.toContain("unsafe");

@@ -130,6 +130,11 @@ describe("first paint from HTML", () => {
       const inline = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]);
       expect(inline.length, path).toBe(2);
       for (const code of inline) expect(policy, path).toContain(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+      // Its styles are inline too (no stylesheet round trip before the first paint), allowed by hash.
+      const styles = [...html.matchAll(/<style>(.*?)<\/style>/gs)].map((m) => m[1]);
+      expect(styles.length, path).toBe(1);
+      expect(policy.split("; ").find((d) => d.startsWith("style-src")), path).toContain(`'sha256-${createHash("sha256").update(styles[0]).digest("base64")}'`);
+      expect(html, path).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
       expect(html, path).not.toMatch(/<script(?![^>]*\s(src|type="application\/json")=?)(?!>)[^>]*>/);
       expect(html, path).not.toMatch(/\sstyle="/);
     }
