@@ -9,6 +9,9 @@ describe("money", () => {
     expect(formatPrice(null)).toBe("N/A");
     expect(formatPrice(undefined)).toBe("N/A");
     expect(formatCents(495)).toBe("$4.95");
+    // The same text as Intl's en-US currency format, for every kind of amount the shop meets.
+    const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const n of [0, 0.005, 0.01, 0.1, 0.994, 0.995, 1, 9.99, 12.345, 999.995, 1000, 1234567.891, -4.95, -1234.5, -0.001, 1e9 + 0.5]) expect(formatPrice(n), String(n)).toBe(intl.format(n));
   });
   it("sells only positive prices", () => {
     expect([isSellable(0), isSellable(-1), isSellable(null), isSellable(NaN), isSellable(0.01)]).toEqual([false, false, false, false, true]);
