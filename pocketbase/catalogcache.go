@@ -34,6 +34,9 @@ const (
 	cacheMaxAnswer  = 1 << 20
 )
 
+// The request-store key apis.SkipSuccessActivityLog sets (unexported there).
+const skipSuccessActivityLog = "__skipSuccessActivityLogger"
+
 type cachedAnswer struct {
 	// The headers the handler and gzip set (Content-Type, Content-Encoding, Vary); those set
 	// before this middleware (security headers, CORS, Cache-Control) are set again for every
@@ -187,6 +190,10 @@ func (c *catalogCache) serve(e *core.RequestEvent) error {
 	if !ok {
 		return e.Next()
 	}
+	// The hottest reads of all, the same for every guest: PocketBase's request log (a database
+	// write per request, more than a kept answer costs to send) keeps only their failures, as
+	// apis.SkipSuccessActivityLog does; the access log still has a line for each.
+	e.Set(skipSuccessActivityLog, true)
 	c.mu.RLock()
 	hit, gen, open := c.entries[key], c.gen, c.open
 	c.mu.RUnlock()

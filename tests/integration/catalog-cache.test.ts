@@ -241,4 +241,13 @@ describe("guest catalogue reads kept in memory", () => {
       await server.su.collections.update("paintings", { listRule: "" });
     }
   });
+
+  it("leaves guests' successful catalogue reads out of the dashboard's request log, but not their failures", async () => {
+    const marker = `log-${Date.now()}`;
+    for (let i = 0; i < 5; i++) expect((await guest(`${LIST}&probe=${marker}`)).status).toBe(200);
+    expect((await guest(`/api/collections/paintings/records/missing${marker.slice(-6)}?probe=${marker}`)).status).toBe(404);
+    // PocketBase writes its log in batches.
+    const logged = async () => (await server.su.logs.getList(1, 50, { filter: server.su.filter("data.url ~ {:m}", { m: marker }) })).items.map((l) => Number(l.data.status));
+    await expect.poll(logged, { timeout: 15000 }).toEqual([404]);
+  });
 });
