@@ -36,6 +36,7 @@ func main() {
 	})
 
 	registerRenditions(app)
+	catalog := registerCatalogCache(app)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if err := applyEnvSettings(se.App); err != nil {
@@ -45,6 +46,7 @@ func main() {
 		se.Router.BindFunc(accessLog)
 		se.Router.BindFunc(securityHeaders(web))
 		se.Router.BindFunc(apiNoStore)
+		se.Router.BindFunc(catalog.serve)
 		se.Router.Bind(apiGzip())
 		se.Router.GET("/{path...}", webHandler(web))
 		return se.Next()
