@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
@@ -18,11 +18,13 @@ const PAGE_SIZE = 24;
 export function ArtworkSection() {
   const read = useCatalog("paintings");
   const [tag, setTag] = useState(ALL);
+  // The pressed button paints at once; the cards for the new tag follow in a render that yields to input.
+  const listTag = useDeferredValue(tag);
   const [params, setParams] = useSearchParams();
   const dialog = useDialogSelection<Painting>();
   const paintings = useMemo(() => [...read.rows].sort(byNewest), [read.rows]);
   const tags = useMemo(() => [...new Set(paintings.flatMap((p) => p.tags ?? []))].sort(), [paintings]);
-  const shown = useMemo(() => (tag === ALL ? paintings : paintings.filter((p) => (p.tags ?? []).includes(tag))), [paintings, tag]);
+  const shown = useMemo(() => (listTag === ALL ? paintings : paintings.filter((p) => (p.tags ?? []).includes(listTag))), [paintings, listTag]);
   // Only one page of cards is ever rendered; the page lives in the address.
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
