@@ -1,7 +1,8 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
+import { whenIdle } from "../../lib/idle";
 import { byNewest, type Painting } from "../../lib/catalog";
 import { ArtworkCard } from "./ArtworkCard";
 import { ArtworkPager } from "./ArtworkPager";
@@ -10,7 +11,8 @@ import { CardGridSkeleton } from "../../ui/Skeleton";
 import styles from "./catalog.module.css";
 
 const ALL = "All Tags";
-// The dialog's code loads when a painting is first opened, not with the page.
+// The dialog's code is not part of the page. Once the list shows and the browser is idle, the
+// dialog is rendered closed, which loads its code: the first View Details then opens at once.
 const PaintingDialog = lazy(() => import("./PaintingDialog"));
 // Divisible by 1 to 4 columns, so every full page fills its rows.
 const PAGE_SIZE = 24;
@@ -29,6 +31,9 @@ export function ArtworkSection() {
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
   const visible = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const hasRows = read.rows.length > 0;
+  const [dialogMounted, setDialogMounted] = useState(false);
+  useEffect(() => (hasRows ? whenIdle(() => setDialogMounted(true)) : undefined), [hasRows]);
 
   const hrefFor = (n: number) => {
     const next = new URLSearchParams(params);
@@ -86,7 +91,7 @@ export function ArtworkSection() {
           </>
         )}
       </SectionState>
-      {dialog.selected && (
+      {(dialogMounted || dialog.selected) && (
         <Suspense fallback={null}>
           <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
         </Suspense>
