@@ -1,3 +1,4 @@
+import { useState, type MouseEvent } from "react";
 import { Link } from "react-router-dom";
 import styles from "./catalog.module.css";
 
@@ -13,26 +14,39 @@ export function pageWindow(page: number, pages: number): Array<number | "gap"> {
   return out;
 }
 
+/** A click the router follows in this tab (not one opening a new tab or window). */
+const followedHere = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
+
 /**
  * The artwork list's pages as real links (`?page=N`), so a page survives a reload, the back
- * button and a shared address. Choosing one brings the top of the list into view.
+ * button and a shared address. Choosing one marks it current at once, while the list for it
+ * renders in a transition, and brings the top of the list into view.
  */
 export function ArtworkPager({ page, pages, hrefFor, onNavigate }: { page: number; pages: number; hrefFor: (page: number) => string; onNavigate: () => void }) {
+  // The page chosen while `from` was showing stands for the current one until the list moves.
+  const [chosen, setChosen] = useState<{ from: number; to: number } | null>(null);
+  if (chosen && chosen.from !== page) setChosen(null);
   if (pages <= 1) return null;
+  const current = chosen?.from === page ? chosen.to : page;
+  const go = (to: number) => (e: MouseEvent) => {
+    if (!followedHere(e)) return;
+    setChosen({ from: page, to });
+    onNavigate();
+  };
   const step = (to: number, label: string, rel: "prev" | "next") =>
     to < 1 || to > pages ? (
       <span className={styles.pageLink} aria-disabled="true">
         {label}
       </span>
     ) : (
-      <Link className={styles.pageLink} to={hrefFor(to)} rel={rel} preventScrollReset onClick={onNavigate}>
+      <Link className={styles.pageLink} to={hrefFor(to)} rel={rel} preventScrollReset onClick={go(to)}>
         {label}
       </Link>
     );
   return (
     <nav className={styles.pager} aria-label="Artwork pages">
-      {step(page - 1, "Previous", "prev")}
-      {pageWindow(page, pages).map((n, i) =>
+      {step(current - 1, "Previous", "prev")}
+      {pageWindow(current, pages).map((n, i) =>
         n === "gap" ? (
           <span key={`gap-${i}`} className={styles.pageGap} aria-hidden="true">
             …
@@ -43,15 +57,15 @@ export function ArtworkPager({ page, pages, hrefFor, onNavigate }: { page: numbe
             className={styles.pageLink}
             to={hrefFor(n)}
             preventScrollReset
-            onClick={onNavigate}
-            aria-current={n === page ? "page" : undefined}
+            onClick={go(n)}
+            aria-current={n === current ? "page" : undefined}
             aria-label={`Page ${n}`}
           >
             {n}
           </Link>
         ),
       )}
-      {step(page + 1, "Next", "next")}
+      {step(current + 1, "Next", "next")}
     </nav>
   );
 }

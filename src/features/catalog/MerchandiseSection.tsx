@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "../../ui/Button";
 import { Thumb } from "../../ui/Thumb";
 import { useCatalog } from "../../lib/sync";
@@ -8,9 +8,12 @@ import { addToCart } from "../cart";
 import { merchandiseLine } from "./cartItems";
 import { SectionState } from "./SectionState";
 import { CardGridSkeleton } from "../../ui/Skeleton";
+import { useRevealOnScroll } from "../../ui/useRevealOnScroll";
 import styles from "./catalog.module.css";
 
 export const MERCH_STORE_URL = "https://shop.example/lanternwood";
+// Cards rendered at first and added per step as the list nears the screen (whole rows of 1 to 4).
+const STEP = 12;
 
 function MerchCard({ item }: { item: Merchandise }) {
   const id = useId();
@@ -76,7 +79,8 @@ function MerchCard({ item }: { item: Merchandise }) {
 
 export function MerchandiseSection() {
   const read = useCatalog("merchandise");
-  const inStock = [...read.rows].filter((m) => m.in_stock).sort(byNewest);
+  const inStock = useMemo(() => read.rows.filter((m) => m.in_stock).sort(byNewest), [read.rows]);
+  const { count, marker } = useRevealOnScroll(inStock.length, STEP);
   return (
     <section className="section" aria-labelledby="merch-heading">
       <div className="section-heading">
@@ -91,10 +95,11 @@ export function MerchandiseSection() {
       </a>
       <SectionState read={{ ...read, rows: inStock }} errorText="Failed to load merchandise. Please try again later." emptyText="No merchandise available at the moment" skeleton={<CardGridSkeleton count={4} ratio={[1, 1]} lines={2} />}>
         <div className="grid grid-4">
-          {inStock.map((m) => (
+          {inStock.slice(0, count).map((m) => (
             <MerchCard key={m.id} item={m} />
           ))}
         </div>
+        {marker}
       </SectionState>
     </section>
   );

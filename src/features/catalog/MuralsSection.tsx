@@ -1,11 +1,15 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { Button } from "../../ui/Button";
 import { useDialogSelection } from "../../ui/useDialogSelection";
+import { useRevealOnScroll } from "../../ui/useRevealOnScroll";
 import { Thumb } from "../../ui/Thumb";
 import { useCatalog } from "../../lib/sync";
 import { byNewest, type Mural } from "../../lib/catalog";
 import { SectionState } from "./SectionState";
 import { CardGridSkeleton } from "../../ui/Skeleton";
+
+// Cards rendered at first and added per step as the list nears the screen (whole rows of 1 to 4).
+const STEP = 12;
 
 // The dialog's code loads when a mural is first opened, not with the page.
 const MuralDialog = lazy(() => import("./MuralDialog"));
@@ -14,6 +18,8 @@ export function MuralsSection() {
   const read = useCatalog("murals");
   const dialog = useDialogSelection<Mural>();
   const mural = dialog.selected;
+  const murals = useMemo(() => [...read.rows].sort(byNewest), [read.rows]);
+  const { count, marker } = useRevealOnScroll(murals.length, STEP);
   return (
     <section className="section" aria-labelledby="murals-heading">
       <div className="section-heading">
@@ -24,7 +30,7 @@ export function MuralsSection() {
       </div>
       <SectionState read={read} errorText="Failed to load murals. Please try again later." emptyText="No murals available at this time" skeleton={<CardGridSkeleton count={2} ratio={[16, 10]} lines={1} />}>
         <div className="grid grid-4">
-          {[...read.rows].sort(byNewest).map((m) => (
+          {murals.slice(0, count).map((m) => (
             <article key={m.id} className="card">
               <Thumb owner={m} file={m.image} alt={m.title} ratio={[16, 10]} />
               <div className="card-body">
@@ -41,6 +47,7 @@ export function MuralsSection() {
             </article>
           ))}
         </div>
+        {marker}
       </SectionState>
       {mural && (
         <Suspense fallback={null}>
