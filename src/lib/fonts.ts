@@ -3,6 +3,8 @@
 // fetched and kept (HTTP and service worker caches); the page switches to them at the next
 // navigation, when a new page is drawn anyway, and later visits paint in them from the start
 // (src/boot/before-paint.js reads the mark).
+import { whenIdle } from "./idle";
+
 const FACES = ['600 1em "Fraunces"', '400 1em "Nunito"', '600 1em "Nunito"', '700 1em "Nunito"'];
 const KEPT = "kept";
 
@@ -14,7 +16,6 @@ interface Navigations {
 export function fetchStudioFonts(router: Navigations) {
   const root = document.documentElement;
   if (root.classList.contains("fonts") || !document.fonts) return;
-  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
   whenIdle(() => {
     Promise.all(FACES.map((face) => document.fonts.load(face)))
       .then((loaded) => {
