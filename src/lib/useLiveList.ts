@@ -43,6 +43,7 @@ function changesSince<T>(collection: string, filter: string, since: string) {
 
 // How long a first read waits for realtime before reading anyway (realtime may be blocked).
 const SUBSCRIBE_WAIT_MS = 3000;
+const CATCH_UP_RETRY_MS = 2000;
 
 export function useLiveList<T extends RecordModel>(collection: string, filter: string, sort: string) {
   const [items, setItems] = useState<T[] | null>(null);
@@ -82,9 +83,18 @@ export function useLiveList<T extends RecordModel>(collection: string, filter: s
       setItems((list) => merge(list ?? [], changes.upserts, changes.deletes, comparator<T>(sort)));
       setError(false);
     } catch {
-      if (mine === generation.current) setError(true);
+      // A list already read stays on screen (the connection may have dropped again as it came
+      // back): the catch-up is tried again shortly instead of the list giving way to an error,
+      // which unmounted whatever was open inside it.
+      if (mine === generation.current) retry.current = setTimeout(() => mine === generation.current && void catchUpAgain.current?.(), CATCH_UP_RETRY_MS);
     }
   }, [collection, filter, sort, load]);
+  const catchUpAgain = useRef<(() => Promise<void>) | null>(null);
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    catchUpAgain.current = catchUp;
+    return () => clearTimeout(retry.current);
+  }, [catchUp]);
 
   useEffect(() => {
     let cancelled = false;
