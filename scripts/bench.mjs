@@ -94,13 +94,10 @@ async function lighthouseRuns(chrome, url, { repeat }) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     if (repeat) await installServiceWorker(chrome, url);
-    const { lhr } = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-      disableStorageReset: repeat,
-    });
+    const run = () => lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: repeat });
+    let { lhr } = await run();
+    // Lighthouse sometimes loses its own trace (NO_NAVSTART) and asks to be run again: once.
+    if (lhr.runtimeError) ({ lhr } = await run());
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     results.push(summarize(lhr));
   }
