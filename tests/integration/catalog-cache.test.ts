@@ -3,18 +3,15 @@
 // signed-in people.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
-import { request, type IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import type PocketBase from "pocketbase";
 import { startServer, signedInUser, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
+import { rawRequest, type RawResponse } from "../support/raw-http";
 
-interface Raw {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+type Raw = RawResponse;
 
 interface List {
   totalItems: number;
@@ -33,19 +30,7 @@ let server: TestServer;
 let customer: PocketBase;
 const paintingIds: string[] = [];
 
-/** A request as the bytes travel (fetch would decode them and add its own Accept-Encoding). */
-function raw(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request(server.url + path, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const raw = (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(server.url + path, headers, method);
 
 function json<T>(res: Raw): T {
   return JSON.parse((res.headers["content-encoding"] === "gzip" ? gunzipSync(res.body) : res.body).toString("utf8")) as T;

@@ -4,32 +4,15 @@ import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { startServer, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
+import { rawRequest, type RawResponse } from "../support/raw-http";
 
 const dist = join(import.meta.dirname, "..", "..", "dist");
 
-interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
-/** A GET as the bytes travel (fetch would decode them), with the request headers given. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+const rawGet = (url: string, headers: Record<string, string> = {}) => rawRequest(url, headers);
 
 function decoded(res: RawResponse): Buffer {
   const encoding = res.headers["content-encoding"];
