@@ -34,6 +34,7 @@ var (
 )
 
 func registerRenditions(app core.App) {
+	registerUploadRenditions(app)
 	app.OnFileDownloadRequest().BindFunc(func(e *core.FileDownloadRequestEvent) error {
 		thumb := e.Request.URL.Query().Get("thumb")
 		if thumb == "" || e.ThumbError != nil || !strings.HasPrefix(e.ServedName, thumb+"_") {

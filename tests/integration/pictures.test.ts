@@ -1,10 +1,11 @@
 // Catalogue pictures reach visitors as WebP (or JPEG) at the width drawn, made once and kept,
 // while the uploaded original stays exactly as uploaded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RecordModel } from "pocketbase";
-import { startServer, type TestServer } from "../support/server";
+import { form } from "../support/files";
+import { signedInUser, startServer, type TestServer } from "../support/server";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import * as art from "../../scripts/lib/watercolor.mjs";
 
@@ -91,5 +92,37 @@ describe("picture renditions", () => {
   it("answers a thumbnail size the field does not offer with the original, not a rendition", async () => {
     const res = await fetch(url("333x0"), { headers: { accept: CHROME_IMAGE_ACCEPT } });
     expect(res.headers.get("content-type")).toBe("image/png");
+  });
+});
+
+describe("renditions made on upload", () => {
+  const SIZES = ["400x0", "800x0", "1200x0"];
+
+  it("makes a new painting's WebP renditions without anyone asking, so its first visitor gets WebP at once; none for a protected commission file", async () => {
+    const ada = await signedInUser(server, "ada@example.com");
+    const commission = await ada.collection("commissions").create({ type: "watercolor-portrait", description: "Our cat, Biscuit", contact_email: "ada@example.com" });
+    const reference = Buffer.from(art.character(5, { width: 480, height: 600, palette: art.PALETTES.harbor }));
+    const attachment = await ada
+      .collection("commission_files")
+      .create(form({ commission: commission.id }, { file: new File([new Uint8Array(reference)], "reference.png", { type: "image/png" }) }));
+
+    const admin = await signedInUser(server, "owner@lanternwood.example");
+    const picture = Buffer.from(art.landscape(12, { width: 640, height: 480, palette: art.PALETTES.harbor }));
+    const fresh = await admin
+      .collection("paintings")
+      .create(form({ title: "Tide Steps", tags: ["Print"], tag_prices: { Print: 30 } }, { image: new File([new Uint8Array(picture)], "tide.png", { type: "image/png" }) }));
+
+    const thumbs = join(server.dataDir, "storage", fresh.collectionId, fresh.id, `thumbs_${fresh.image}`);
+    const renditions = SIZES.map((size) => join(thumbs, `${size}_${fresh.image.replace(/\.png$/, "")}.webp`));
+    await expect.poll(() => renditions.filter((f) => !existsSync(f)), { timeout: 15000, interval: 200 }).toEqual([]);
+
+    const res = await fetch(`${server.url}/api/files/${fresh.collectionId}/${fresh.id}/${fresh.image}?thumb=800x0`, { headers: { accept: CHROME_IMAGE_ACCEPT } });
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(renditions[1]))).toBe(true);
+
+    // The attachment was uploaded first, so whatever would be made for it is made by now.
+    const files = readdirSync(join(server.dataDir, "storage", attachment.collectionId, attachment.id), { recursive: true }).map(String);
+    expect(files).toContain(attachment.file);
+    expect(files.filter((f) => f.startsWith("thumbs_") || f.endsWith(".webp"))).toEqual([]);
   });
 });

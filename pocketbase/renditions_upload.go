@@ -1,0 +1,117 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+)
+
+// A public catalogue picture's thumbnails and WebP renditions are made as soon as it is uploaded:
+// otherwise the first visitor after an upload waits for PocketBase to make the thumbnail from the
+// (possibly large) original and then for the encode. JPEG serves only the rare browser without
+// WebP, so it waits for a request; protected files are no visitor's picture.
+
+// One save's pictures at a time, so a batch of uploads does not decode many originals at once
+// beside the visitors' requests.
+var uploadRenditions sync.Mutex
+
+type uploadedPicture struct {
+	original string   // storage key of the uploaded file
+	dir      string   // the key of its thumbs folder
+	name     string   // file name
+	sizes    []string // the thumb sizes its field offers
+}
+
+func registerUploadRenditions(app core.App) {
+	made := func(e *core.RecordEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		if pictures := newPictures(e.Record); len(pictures) > 0 {
+			go makeUploadRenditions(e.App, pictures)
+		}
+		return nil
+	}
+	catalog := slices.Sorted(maps.Keys(catalogCollections))
+	app.OnRecordAfterCreateSuccess(catalog...).BindFunc(made)
+	app.OnRecordAfterUpdateSuccess(catalog...).BindFunc(made)
+}
+
+// newPictures: the record's files not in it before this save, in the public file fields that
+// offer thumbnails.
+func newPictures(record *core.Record) []uploadedPicture {
+	var pictures []uploadedPicture
+	before := record.Original()
+	base := record.BaseFilesPath()
+	for _, field := range record.Collection().Fields {
+		f, ok := field.(*core.FileField)
+		if !ok || f.Protected || len(f.Thumbs) == 0 {
+			continue
+		}
+		old := before.GetStringSlice(f.Name)
+		for _, name := range record.GetStringSlice(f.Name) {
+			if !slices.Contains(old, name) {
+				pictures = append(pictures, uploadedPicture{
+					original: base + "/" + name,
+					dir:      base + "/thumbs_" + name,
+					name:     name,
+					sizes:    slices.Clone(f.Thumbs),
+				})
+			}
+		}
+	}
+	return pictures
+}
+
+func makeUploadRenditions(app core.App, pictures []uploadedPicture) {
+	uploadRenditions.Lock()
+	defer uploadRenditions.Unlock()
+	for _, p := range pictures {
+		for _, size := range p.sizes {
+			if err := uploadRendition(app, p, size); err != nil {
+				app.Logger().Warn("Making a picture's rendition on upload failed; it is made when first asked for",
+					"error", err, "original", p.original, "thumb", size)
+			}
+		}
+	}
+}
+
+func uploadRendition(app core.App, p uploadedPicture, size string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	fsys, err := app.NewFilesystem()
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	// PocketBase thumbnails only these (apis/file.go); a file gone already was replaced or deleted.
+	attrs, err := fsys.Attributes(p.original)
+	if errors.Is(err, filesystem.ErrNotFound) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if !slices.Contains([]string{"image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp"}, attrs.ContentType) {
+		return nil
+	}
+	thumbName := size + "_" + p.name
+	thumbKey := p.dir + "/" + thumbName
+	if ok, _ := fsys.Exists(thumbKey); !ok {
+		if err := fsys.CreateThumb(p.original, thumbKey, size); err != nil {
+			return err
+		}
+	}
+	_, key := renditionKey(thumbKey, thumbName, "webp")
+	if err := ensureRendition(app, thumbKey, key, "webp"); err != nil && !errors.Is(err, errKeepThumb) {
+		return err
+	}
+	return nil
+}
