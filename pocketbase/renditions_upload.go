@@ -16,9 +16,15 @@ import (
 // (possibly large) original and then for the encode. JPEG serves only the rare browser without
 // WebP, so it waits for a request; protected files are no visitor's picture.
 
-// One save's pictures at a time, so a batch of uploads does not decode many originals at once
-// beside the visitors' requests.
-var uploadRenditions sync.Mutex
+// Saves wait in a short queue for one worker, so a batch of uploads does not decode many
+// originals at once beside the visitors' requests. A bulk import that overflows it leaves the
+// rest to be made when first asked for, as before, instead of keeping the server busy for long.
+const uploadQueueSize = 64
+
+var (
+	uploadQueue     = make(chan []uploadedPicture, uploadQueueSize)
+	uploadQueueOnce sync.Once
+)
 
 type uploadedPicture struct {
 	original string   // storage key of the uploaded file
@@ -33,7 +39,12 @@ func registerUploadRenditions(app core.App) {
 			return err
 		}
 		if pictures := newPictures(e.Record); len(pictures) > 0 {
-			go makeUploadRenditions(e.App, pictures)
+			uploadQueueOnce.Do(func() { go makeUploadRenditions(e.App) })
+			select {
+			case uploadQueue <- pictures:
+			default:
+				e.App.Logger().Debug("Upload renditions queue full; the pictures are made when first asked for", "record", e.Record.Id)
+			}
 		}
 		return nil
 	}
@@ -68,14 +79,14 @@ func newPictures(record *core.Record) []uploadedPicture {
 	return pictures
 }
 
-func makeUploadRenditions(app core.App, pictures []uploadedPicture) {
-	uploadRenditions.Lock()
-	defer uploadRenditions.Unlock()
-	for _, p := range pictures {
-		for _, size := range p.sizes {
-			if err := uploadRendition(app, p, size); err != nil {
-				app.Logger().Warn("Making a picture's rendition on upload failed; it is made when first asked for",
-					"error", err, "original", p.original, "thumb", size)
+func makeUploadRenditions(app core.App) {
+	for pictures := range uploadQueue {
+		for _, p := range pictures {
+			for _, size := range p.sizes {
+				if err := uploadRendition(app, p, size); err != nil {
+					app.Logger().Warn("Making a picture's rendition on upload failed; it is made when first asked for",
+						"error", err, "original", p.original, "thumb", size)
+				}
 			}
 		}
 	}

@@ -87,6 +87,7 @@ try {
   await seedLargeCatalog(su);
   results.generateSeconds = Math.round((Date.now() - t) / 100) / 10;
   console.log(`generated ${Object.entries(LARGE).map(([k, v]) => `${v} ${k}`).join(", ")} in ${results.generateSeconds} s`);
+  await server.untilIdle();
 
   // Cold sync, both ways, alternating so neither gets a warmer server or browser.
   const code = await probeBundle();

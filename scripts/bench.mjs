@@ -125,6 +125,7 @@ async function measureSite(label, { webDir, routes, repeat }) {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
   try {
     await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin: shopConfig({}).admin });
+    await server.untilIdle();
     const out = {};
     for (const route of routes) {
       const path = route === "/book/{id}" ? `/book/${await featuredBookId(server.url)}` : route;

@@ -1,6 +1,8 @@
 // Starts the server binary: used by `npm start`, the browser-test setup and the integration harness.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { root, serverBinary, waitForHealth } from "./project.mjs";
 
 /**
@@ -33,6 +35,7 @@ export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) 
     superuser,
     process: proc,
     log: () => output,
+    untilIdle: () => untilIdle(proc.pid),
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
@@ -40,4 +43,28 @@ export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) 
         proc.kill("SIGTERM");
       }),
   };
+}
+
+/**
+ * Resolves once the server has used under 5% of a core for a whole second (Linux), at most after
+ * `limitMs`: after seeding it is still making picture renditions, and a measurement taken then
+ * would count that work against the pages. Where /proc is missing it resolves at once.
+ */
+async function untilIdle(pid, limitMs = 120_000) {
+  const cpuTicks = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
+  };
+  const deadline = Date.now() + limitMs;
+  try {
+    let before = cpuTicks();
+    while (Date.now() < deadline) {
+      await sleep(1000);
+      const now = cpuTicks();
+      if (now - before < 5) return;
+      before = now;
+    }
+  } catch {
+    // no /proc: nothing to wait on
+  }
 }
