@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { CommissionWorkspace, typeLabel, type Commission } from "../../commissions";
+import { byNewest } from "../../../lib/catalog";
 import { AdminTable } from "../parts";
 import { Details, NextStepButton, StatusBadge, customerName, date } from "./commissionStatus";
 import styles from "../admin.module.css";
@@ -10,7 +11,7 @@ import styles from "../admin.module.css";
 export function CommissionsTable({ commissions }: { commissions: Commission[] }) {
   const dialog = useDialogSelection<string>();
   const selected = commissions.find((c) => c.id === dialog.selected) ?? null;
-  const newestFirst = [...commissions].sort((a, b) => b.created.localeCompare(a.created));
+  const newestFirst = [...commissions].sort(byNewest);
   return (
     <>
       <AdminTable headers={["Title", "Type", "Contact", "Status", "Created", "Actions"]}>

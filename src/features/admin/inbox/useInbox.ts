@@ -2,6 +2,7 @@
 // kept live from the same realtime lists the rest of the app uses. One instance lives in the studio
 // frame (the tab's count and the app-icon badge) and is shared with the Commissions tab.
 import { createContext, useContext, useMemo } from "react";
+import { laterFirst } from "../../../lib/catalog";
 import { useLiveList } from "../../../lib/useLiveList";
 import { type Commission, type CommissionMessage } from "../../commissions";
 
@@ -39,7 +40,7 @@ export function useInboxData(): Inbox {
         const activity = last && last.created > commission.created ? last.created : commission.created;
         return { commission, last, unread: thread?.unread ?? 0, activity };
       })
-      .sort((a, b) => b.activity.localeCompare(a.activity));
+      .sort((a, b) => laterFirst(a.activity, b.activity));
   }, [commissions.items, messages.items]);
   const unread = conversations?.reduce((n, c) => n + c.unread, 0) ?? 0;
   return { conversations, unread, error: commissions.error || messages.error };
