@@ -12,6 +12,17 @@ function isAdminChunk(chunk: { facadeModuleId: string | null; moduleIds: string[
   return !!chunk.facadeModuleId?.includes(ADMIN_CODE) || (ids.length > 0 && ids.every((id) => id.includes(ADMIN_CODE)));
 }
 
+// What the first render needs, in the chunks src/main.tsx evaluates one task at a time: each stage
+// with its own dependencies (the higher priority claims a module first), then the app. Without
+// these groups the shared code splits into some forty small chunks, each a request to start.
+const BOOT_STAGES = [
+  { name: "react", test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 5 },
+  { name: "db", test: /\/node_modules\/dexie\/|\/src\/lib\/db\.ts$/, priority: 4 },
+  { name: "pocketbase", test: /\/node_modules\/pocketbase\/|\/src\/lib\/pocketbase\.ts$/, priority: 3 },
+  { name: "router", test: /\/node_modules\/react-router(-dom)?\/|\/src\/app\/routes\.tsx$/, priority: 2 },
+  { name: "app", test: /\/src\/boot\/app\.tsx$/, priority: 1 },
+];
+
 // Code a visitor does not need until they use it: the admin area, signing in, the commission
 // form and workspace, the checkout return pages. It is left out of the service worker's precache
 // (and cached by the runtime rule below when first used), so a first visit downloads only the
@@ -146,6 +157,7 @@ export default defineConfig({
       output: {
         // Admin chunks carry an admin- prefix, so the service worker can leave them out of its precache.
         chunkFileNames: (chunk) => (isAdminChunk(chunk) ? "assets/admin-[name]-[hash].js" : "assets/[name]-[hash].js"),
+        codeSplitting: { groups: BOOT_STAGES },
       },
     },
   },

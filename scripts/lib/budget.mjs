@@ -52,6 +52,8 @@ export function routeFiles(route, dist = join(root, "dist")) {
   const module = ROUTE_MODULES[route];
   if (module === undefined) throw new Error(`${route} is not a public route`);
   const keys = closure(entry, new Set());
+  // The entry evaluates the app in stages, dynamic imports it makes at once (src/main.tsx).
+  for (const stage of manifest[entry].dynamicImports ?? []) closure(stage, keys);
   if (module) {
     if (!manifest[module]) throw new Error(`${module} is not a chunk of the build: update ROUTE_MODULES`);
     closure(module, keys);
