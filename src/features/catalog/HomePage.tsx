@@ -1,6 +1,6 @@
 import { LinkButton, Button } from "../../ui/Button";
 import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
-import { CardGridSkeleton, Loading, TextLines } from "../../ui/Skeleton";
+import { CardGridSkeleton, Loading } from "../../ui/Skeleton";
 import { lazy, Suspense } from "react";
 import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
@@ -16,10 +16,22 @@ function FeaturedBookCard() {
   const book = rows.find((b) => b.featured);
   if (!book)
     return loading ? (
+      // The card as it will be, its text boxes reserved (see .heroBookTitle) and its buttons in place
+      // but unseen, so nothing below it moves when the book arrives.
       <div className={`card ${styles.heroCard}`} aria-hidden="true">
         <ThumbSkeleton ratio={[3, 4]} className={styles.heroCover} lcpSlot />
         <div className="card-body">
-          <TextLines lines={4} heading />
+          <p className="eyebrow">Featured Book</p>
+          <p className={`${styles.heroBookTitle} ${styles.textPending}`} />
+          <p className={`${styles.heroBlurb} ${styles.textPending}`} />
+          <div className={`card-actions ${styles.unseen}`}>
+            <LinkButton variant="secondary" size="small" href="/gallery">
+              View Details
+            </LinkButton>
+            <Button size="small" variant="accent" isDisabled>
+              Add to Cart
+            </Button>
+          </div>
         </div>
       </div>
     ) : null;
@@ -29,7 +41,7 @@ function FeaturedBookCard() {
       <div className="card-body">
         <p className="eyebrow">Featured Book</p>
         <h2 className={styles.heroBookTitle}>{book.title}</h2>
-        <p className="clamp-3 muted">{book.description}</p>
+        <p className={`clamp-3 muted ${styles.heroBlurb}`}>{book.description}</p>
         <div className="card-actions">
           <LinkButton variant="secondary" size="small" href={`/book/${book.id}`}>
             View Details
