@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from "react";
+import { memo, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
 import { AppStatus } from "../lib/pwa";
 import { Toaster } from "../ui/Toaster";
@@ -24,6 +24,13 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  return <Frame />;
+}
+
+// The frame takes nothing from the location: each part follows its own state (the page through
+// <Outlet>, the navigation through its links), so a new query string (another gallery page)
+// redraws only what reads it.
+const Frame = memo(function Frame() {
   return (
     <>
       <a className="visually-hidden" href="#main">
@@ -41,4 +48,4 @@ export function Layout() {
       <AppStatus />
     </>
   );
-}
+});

@@ -3,9 +3,14 @@
 // in the same task that starts the app.
 function usd(amount: number): string {
   const cents = Math.round(Math.abs(amount) * 100);
-  const dollars = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const dollars = formatCount(Math.floor(cents / 100));
   const sign = amount < 0 ? "-" : "";
   return `${sign}$${dollars}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** A whole number with en-US thousands separators ("2,000"), without Intl for the same reason. */
+export function formatCount(n: number): string {
+  return Math.trunc(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 export function formatPrice(amount: number | null | undefined): string {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Selection for a details dialog: the dialog closes first and the item is cleared 300 ms later
@@ -10,11 +10,15 @@ export function useDialogSelection<T>() {
   const [isOpen, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  // Stable, so lists of memoized cards do not re-render when a dialog opens or closes.
+  // Stable, so lists of memoized cards do not re-render when a dialog opens or closes. Opening is
+  // a transition: the pressed button paints at once, and the dialog (a modal that restyles the
+  // page it covers) is drawn right after, without holding that first frame.
   const open = useCallback((item: T) => {
     clearTimeout(timer.current);
-    setSelected(item);
-    setOpen(true);
+    startTransition(() => {
+      setSelected(item);
+      setOpen(true);
+    });
   }, []);
   const onOpenChange = useCallback((next: boolean) => {
     setOpen(next);

@@ -4,6 +4,7 @@ import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
 import { whenIdle } from "../../lib/idle";
 import { byNewest, type Painting } from "../../lib/catalog";
+import { formatCount } from "../../lib/money";
 import { ArtworkCard } from "./ArtworkCard";
 import { ArtworkPager } from "./ArtworkPager";
 import { SectionState } from "./SectionState";
@@ -79,7 +80,7 @@ export function ArtworkSection() {
           <>
             {pages > 1 && (
               <p className={`muted ${styles.listSummary}`} aria-live="polite">
-                {`Showing ${(page - 1) * PAGE_SIZE + 1}–${(page - 1) * PAGE_SIZE + visible.length} of ${shown.length.toLocaleString("en-US")}`}
+                {`Showing ${(page - 1) * PAGE_SIZE + 1}–${(page - 1) * PAGE_SIZE + visible.length} of ${formatCount(shown.length)}`}
               </p>
             )}
             <div className="grid grid-4">

@@ -1,10 +1,13 @@
+import { memo } from "react";
 import { ArtworkSection } from "./ArtworkSection";
 import { BooksSection } from "./BooksSection";
 import { MerchandiseSection } from "./MerchandiseSection";
 import { MuralsSection } from "./MuralsSection";
 import styles from "./catalog.module.css";
 
-export function GalleryPage() {
+// Memoized: a new query string (another artwork page) redraws the artwork section, which reads it,
+// and not the books, murals and merchandise beside it.
+export const GalleryPage = memo(function GalleryPage() {
   return (
     <div className="container">
       <header className={`section ${styles.pageHeader}`}>
@@ -18,4 +21,4 @@ export function GalleryPage() {
       <MerchandiseSection />
     </div>
   );
-}
+});
