@@ -5,8 +5,9 @@ import "./ui/global.css";
 // it held a slow phone's main thread for half a second (a 460 ms task at 4× CPU slowdown), with
 // the page on screen but deaf to taps. The stages are fetched together (src/boot/start.js lists
 // them, vite.first-paint.ts); only their evaluation is spread out. Later stages reuse what the
-// earlier ones evaluated, so the order follows the imports: libraries first, the app last. Each
-// stage is a module of ours, not a library's whole namespace, so unused exports stay out of the build.
+// earlier ones evaluated, so the order follows the imports: libraries first, the app last. After
+// react-dom (one CommonJS module either way) each stage is a module of ours, not a library's whole
+// namespace, so the libraries' unused exports stay out of the build.
 const STAGES = [
   () => import("react-dom/client"),
   () => import("./lib/db"),
