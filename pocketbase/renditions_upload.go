@@ -82,17 +82,17 @@ func newPictures(record *core.Record) []uploadedPicture {
 func makeUploadRenditions(app core.App) {
 	for pictures := range uploadQueue {
 		for _, p := range pictures {
-			for _, size := range p.sizes {
-				if err := uploadRendition(app, p, size); err != nil {
-					app.Logger().Warn("Making a picture's rendition on upload failed; it is made when first asked for",
-						"error", err, "original", p.original, "thumb", size)
-				}
+			if err := uploadRenditions(app, p); err != nil {
+				app.Logger().Warn("Making a picture's renditions on upload failed; they are made when first asked for",
+					"error", err, "original", p.original)
 			}
 		}
 	}
 }
 
-func uploadRendition(app core.App, p uploadedPicture, size string) (err error) {
+// uploadRenditions makes each of the picture's thumbnail sizes and its WebP, with one storage
+// connection and one look at the original for all of them.
+func uploadRenditions(app core.App, p uploadedPicture) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("panic: %v", r)
@@ -113,16 +113,20 @@ func uploadRendition(app core.App, p uploadedPicture, size string) (err error) {
 	if !slices.Contains([]string{"image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp"}, attrs.ContentType) {
 		return nil
 	}
-	thumbName := size + "_" + p.name
-	thumbKey := p.dir + "/" + thumbName
-	if ok, _ := fsys.Exists(thumbKey); !ok {
-		if err := fsys.CreateThumb(p.original, thumbKey, size); err != nil {
-			return err
+	var failed []error
+	for _, size := range p.sizes {
+		thumbName := size + "_" + p.name
+		thumbKey := p.dir + "/" + thumbName
+		if ok, _ := fsys.Exists(thumbKey); !ok {
+			if err := fsys.CreateThumb(p.original, thumbKey, size); err != nil {
+				failed = append(failed, fmt.Errorf("thumb %s: %w", size, err))
+				continue
+			}
+		}
+		_, key := renditionKey(thumbKey, thumbName, "webp")
+		if err := ensureRendition(app, thumbKey, key, "webp"); err != nil && !errors.Is(err, errKeepThumb) {
+			failed = append(failed, fmt.Errorf("webp %s: %w", size, err))
 		}
 	}
-	_, key := renditionKey(thumbKey, thumbName, "webp")
-	if err := ensureRendition(app, thumbKey, key, "webp"); err != nil && !errors.Is(err, errKeepThumb) {
-		return err
-	}
-	return nil
+	return errors.Join(failed...)
 }
