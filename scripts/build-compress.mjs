@@ -1,6 +1,6 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of dist/, so the server
 // sends the smallest encoding a browser accepts without compressing anything per request.
-// Run by scripts/build.mjs after the PWA (and its prerendered pages) are built.
+// Run by scripts/build-web.mjs after the PWA (and its prerendered pages) are built.
 import { readdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";

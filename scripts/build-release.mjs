@@ -7,31 +7,45 @@ import { join } from "node:path";
 import { root, requireCommand } from "./lib/project.mjs";
 
 requireCommand("go", "Go 1.25+ is needed to build the server: install it from your package manager, then run this again.");
+const goEnv = (name) => process.env[name] || execFileSync("go", ["env", name], { encoding: "utf8" }).trim();
+const target = `${goEnv("GOOS")}/${goEnv("GOARCH")}`;
+const host = `${goEnv("GOHOSTOS")}/${goEnv("GOHOSTARCH")}`;
+// The WebP encoder (pocketbase/renditions.go) is libwebp through cgo, so the C compiler must
+// build for the target too.
+if (target !== host && !process.env.CC) {
+  const debianArch = { "linux/arm64": "aarch64", "linux/amd64": "x86-64", "linux/arm": "arm" }[target];
+  console.error(
+    `Building for ${target} on ${host} needs a C compiler for ${target} (the WebP encoder is C): ` +
+      (debianArch ? `e.g. apt-get install gcc-${debianArch}-linux-gnu and set CC=${debianArch.replace("-", "_")}-linux-gnu-gcc, ` : "set CC to one, ") +
+      "or run npm run build on a machine of that kind.",
+  );
+  process.exit(1);
+}
+requireCommand(process.env.CC ?? "cc", "A C compiler is needed to build the server (WebP pictures): install gcc (Debian/Ubuntu: apt-get install gcc), then run this again.");
 
-const release = join(root, "release");
-const npx = process.platform === "win32" ? "npx.cmd" : "npx";
-if (spawnSync(npx, ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
-
-// go:embed reaches only below pocketbase/, so the build is copied there (ignored by git).
+// go:embed reaches only below pocketbase/, so the PWA is built there (ignored by git).
 const embedded = join(root, "pocketbase", "dist");
-rmSync(embedded, { recursive: true, force: true });
-cpSync(join(root, "dist"), embedded, { recursive: true });
-
+const release = join(root, "release");
 rmSync(release, { recursive: true, force: true });
 mkdirSync(release);
-const goos = process.env.GOOS || execFileSync("go", ["env", "GOOS"], { encoding: "utf8" }).trim();
-const binary = join(release, goos === "windows" ? "studio-server.exe" : "studio-server");
-console.log(`building the release server for ${goos}/${process.env.GOARCH || execFileSync("go", ["env", "GOARCH"], { encoding: "utf8" }).trim()}…`);
+const binary = join(release, target.startsWith("windows/") ? "studio-server.exe" : "studio-server");
+let web;
 try {
-  execFileSync("go", ["build", "-tags", "embedweb", "-trimpath", "-ldflags", "-s -w", "-o", binary, "."], {
+  web = spawnSync(process.execPath, [join(root, "scripts/build-web.mjs"), embedded], { cwd: root, stdio: "inherit" });
+  if (web.status === 0) console.log(`building the release server for ${target}…`);
+  // Linked statically, with Go's own DNS resolver and user lookup: the binary runs on any Linux
+  // of its architecture, whatever C library the server has.
+  const tags = "embedweb,netgo,osusergo";
+  const ldflags = target.startsWith("linux/") ? '-s -w -extldflags "-static"' : "-s -w";
+  if (web.status === 0) execFileSync("go", ["build", "-tags", tags, "-trimpath", "-ldflags", ldflags, "-o", binary, "."], {
     cwd: join(root, "pocketbase"),
     stdio: "inherit",
-    // The SQLite driver is pure Go: no C toolchain for the target is needed.
-    env: { ...process.env, CGO_ENABLED: "0" },
+    env: { ...process.env, CGO_ENABLED: "1" },
   });
 } finally {
   rmSync(embedded, { recursive: true, force: true });
 }
+if (web.status !== 0) process.exit(1);
 for (const dir of ["pb_migrations", "pb_hooks"]) cpSync(join(root, dir), join(release, dir), { recursive: true });
 
 console.log(`

@@ -10,11 +10,12 @@ import { root, serverBinary, waitForHealth } from "./project.mjs";
  * (fresh random password each launch) for seeding and test set-up. The password reaches the
  * server through its environment (pb_hooks/seed-superuser.pb.js), never through its arguments.
  */
-export async function launchServer({ http, dataDir, env = {}, stdio = "pipe" }) {
+export async function launchServer({ http, dataDir, env = {}, stdio = "pipe", binary = serverBinary, cwd = root }) {
   const superuser = { email: "seed@studio.internal", password: randomBytes(18).toString("hex") };
   const fullEnv = { ...process.env, STUDIO_ROOT: root, STUDIO_SITE_URL: `http://${http}`, ...env, STUDIO_SEED_SUPERUSER_PASSWORD: superuser.password };
   let output = "";
-  const proc = spawn(serverBinary, ["serve", "--http", http, "--dir", dataDir], {
+  const proc = spawn(binary, ["serve", "--http", http, "--dir", dataDir], {
+    cwd,
     env: fullEnv,
     stdio: ["ignore", stdio, stdio],
   });
