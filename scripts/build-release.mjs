@@ -29,23 +29,26 @@ const release = join(root, "release");
 rmSync(release, { recursive: true, force: true });
 mkdirSync(release);
 const binary = join(release, target.startsWith("windows/") ? "studio-server.exe" : "studio-server");
-let web;
-try {
-  web = spawnSync(process.execPath, [join(root, "scripts/build-web.mjs"), embedded], { cwd: root, stdio: "inherit" });
-  if (web.status === 0) console.log(`building the release server for ${target}…`);
+function buildBinary() {
+  if (spawnSync(process.execPath, [join(root, "scripts/build-web.mjs"), embedded], { cwd: root, stdio: "inherit" }).status !== 0) return false;
+  console.log(`building the release server for ${target}…`);
   // Linked statically, with Go's own DNS resolver and user lookup: the binary runs on any Linux
   // of its architecture, whatever C library the server has.
-  const tags = "embedweb,netgo,osusergo";
   const ldflags = target.startsWith("linux/") ? '-s -w -extldflags "-static"' : "-s -w";
-  if (web.status === 0) execFileSync("go", ["build", "-tags", tags, "-trimpath", "-ldflags", ldflags, "-o", binary, "."], {
+  execFileSync("go", ["build", "-tags", "embedweb,netgo,osusergo", "-trimpath", "-ldflags", ldflags, "-o", binary, "."], {
     cwd: join(root, "pocketbase"),
     stdio: "inherit",
     env: { ...process.env, CGO_ENABLED: "1" },
   });
+  return true;
+}
+let built;
+try {
+  built = buildBinary();
 } finally {
   rmSync(embedded, { recursive: true, force: true });
 }
-if (web.status !== 0) process.exit(1);
+if (!built) process.exit(1);
 for (const dir of ["pb_migrations", "pb_hooks"]) cpSync(join(root, dir), join(release, dir), { recursive: true });
 
 console.log(`
