@@ -78,12 +78,18 @@ func acceptsWebP(accept string) bool {
 }
 
 func ensureRendition(app core.App, thumbKey, key, format string) error {
+	fsys, err := app.NewFilesystem()
+	if err != nil {
+		return err
+	}
+	defer fsys.Close()
+	return ensureRenditionIn(fsys, thumbKey, key, format)
+}
+
+// ensureRenditionIn makes the rendition `key` of the thumbnail `thumbKey` unless it is stored
+// already, once however many requests ask for it at the same time.
+func ensureRenditionIn(fsys *filesystem.System, thumbKey, key, format string) error {
 	_, err, _ := renditionFlight.Do(key, func() (any, error) {
-		fsys, err := app.NewFilesystem()
-		if err != nil {
-			return nil, err
-		}
-		defer fsys.Close()
 		if ok, _ := fsys.Exists(key); ok {
 			return nil, nil
 		}

@@ -124,7 +124,7 @@ func uploadRenditions(app core.App, p uploadedPicture) (err error) {
 			}
 		}
 		_, key := renditionKey(thumbKey, thumbName, "webp")
-		if err := ensureRendition(app, thumbKey, key, "webp"); err != nil && !errors.Is(err, errKeepThumb) {
+		if err := ensureRenditionIn(fsys, thumbKey, key, "webp"); err != nil && !errors.Is(err, errKeepThumb) {
 			failed = append(failed, fmt.Errorf("webp %s: %w", size, err))
 		}
 	}
