@@ -13,6 +13,9 @@ test("a visitor's request is held through sign-up, then submitted and listed in 
 
   await page.getByLabel("Type of artwork").selectOption("watercolor-portrait");
   await page.getByRole("textbox", { name: "Description" }).fill("Our two cats asleep on the window seat");
+  // The phone's own date picker; the studio keeps the date as yyyy-MM-dd.
+  const deadline = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("Deadline (optional)").fill(deadline);
   await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
   await page.getByRole("button", { name: "Submit Request" }).click();
   await expect(page.getByTestId("toast")).toContainText("Invalid email");
@@ -27,6 +30,7 @@ test("a visitor's request is held through sign-up, then submitted and listed in 
   // The request survives a reload while the visitor decides.
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Description" })).toHaveValue("Our two cats asleep on the window seat");
+  await expect(page.getByLabel("Deadline (optional)")).toHaveValue(deadline);
   await page.getByRole("button", { name: "Create account and send" }).click();
   signUp = page.getByRole("dialog", { name: "Create your account" });
   await expect(signUp.getByRole("textbox", { name: "Email" })).toHaveValue(email);
@@ -43,7 +47,7 @@ test("a visitor's request is held through sign-up, then submitted and listed in 
   const su = await superuser();
   const user = await su.collection("users").getFirstListItem(`email = "${email}"`);
   const c = await su.collection("commissions").getFirstListItem(`user = "${user.id}"`);
-  expect(c).toMatchObject({ type: "watercolor-portrait", status: "Not Started", payment_status: "Unpaid", contact_email: email, contact_name: "Hazel Finch" });
+  expect(c).toMatchObject({ type: "watercolor-portrait", deadline, status: "Not Started", payment_status: "Unpaid", contact_email: email, contact_name: "Hazel Finch" });
 
   await page.goto("/customer/dashboard");
   await expect(page.getByRole("heading", { name: "Watercolor portrait" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
@@ -9,14 +9,18 @@ import { COMMISSION_TYPES, type CommissionRequest } from "./types";
 import styles from "./commissions.module.css";
 
 const HELD_KEY = "held_commission";
-// The calendar (react-aria's date picker) loads beside the page, not before its first paint; its
-// box is held at the same size meanwhile.
-const DeadlinePicker = lazy(() => import("./DeadlinePicker").then((m) => ({ default: m.DeadlinePicker })));
 // zod loads when the request is first sent, not with the page.
 const loadSchema = () => import("./commissionSchema").then((m) => m.commissionSchema);
 
 
 const EMPTY = { type: "", description: "", size: "", budget: "", deadline: "", contact_email: "", contact_name: "", contact_phone: "" };
+
+// The browser's own date field: the phone's calendar, a value already in the yyyy-MM-dd the server
+// keeps, and no date library on the page (react-aria's picker was 42 KB and a long first render).
+function today() {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 10);
+}
 
 function readHeld(): typeof EMPTY | null {
   try {
@@ -175,16 +179,7 @@ export function CommissionPage() {
           <TextField label="Size (optional)" value={values.size} onChange={(v) => set("size", v)} description="For example 11×14 in, or a 3×2 m wall." />
           <TextField label="Budget (optional)" value={values.budget} onChange={(v) => set("budget", v)} description="A range is fine." />
         </div>
-        <Suspense
-          fallback={
-            <div className={styles.date} aria-hidden="true">
-              <span className={styles.dateLabel}>Deadline (optional)</span>
-              <div className={`${styles.dateGroup} ${styles.datePending}`} />
-            </div>
-          }
-        >
-          <DeadlinePicker value={values.deadline} onChange={(v) => set("deadline", v)} />
-        </Suspense>
+        <TextField label="Deadline (optional)" type="date" min={today()} value={values.deadline} onChange={(v) => set("deadline", v)} error={errors.deadline} />
         {!loading && !user && (
           <div className={styles.two}>
             <TextField label="Email" type="email" autoComplete="email" value={values.contact_email} onChange={(v) => set("contact_email", v)} error={errors.contact_email} isRequired />

@@ -23,14 +23,17 @@ export function TextField({
   isDisabled,
   name,
   inputMode,
+  min,
 }: Common & {
   value: string;
   onChange: (v: string) => void;
   multiline?: boolean;
-  type?: "text" | "email" | "password" | "tel" | "url" | "number";
+  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date";
   autoComplete?: string;
   name?: string;
   inputMode?: "decimal" | "numeric" | "text" | "email" | "tel" | "url";
+  /** The earliest value a date field offers (yyyy-MM-dd). */
+  min?: string;
 }) {
   const id = useId();
   const describedBy = [description && `${id}-description`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
@@ -52,7 +55,7 @@ export function TextField({
         {label}
         {isRequired && <span aria-hidden="true"> *</span>}
       </label>
-      {multiline ? <textarea {...control} rows={5} /> : <input {...control} type={type} inputMode={inputMode} />}
+      {multiline ? <textarea {...control} rows={5} /> : <input {...control} type={type} inputMode={inputMode} min={min} />}
       {description && (
         <p id={`${id}-description`} className={styles.description}>
           {description}
