@@ -1,6 +1,6 @@
 // The stack's floor for `npm run bench`: what any page of this stack costs before the shop adds
 // anything. It starts React with the router, opens a Dexie database and creates the PocketBase
-// client, and renders one heading.
+// client, and renders one heading over the same heading painted from the HTML (index.html).
 import { createElement as h, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
