@@ -11,4 +11,13 @@ function readJson(record, field, fallback) {
   }
 }
 
-module.exports = { readJson };
+// A yyyy-MM-dd that names a day on the calendar (the field's pattern lets "2027-02-30" through).
+function isCalendarDate(value) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year > 0 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+module.exports = { readJson, isCalendarDate };

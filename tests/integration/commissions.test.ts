@@ -52,6 +52,19 @@ describe("a new commission", () => {
     await expect(anon.collection("commissions").create({ type: "outdoor-mural", description: "x", contact_email: "nope" })).rejects.toMatchObject({ status: 400 });
     await expect(anon.collection("commissions").create({ type: "outdoor-mural", description: "  ", contact_email: "v@example.com" })).rejects.toMatchObject({ status: 400 });
   });
+
+  it("keeps a deadline only when it is a day on the calendar", async () => {
+    // Few requests: the server takes ten new commissions a minute from one address.
+    const anon = server.client();
+    const request = (deadline: string) => anon.collection("commissions").create({ type: "indoor-mural", description: "A hallway of foxes", contact_email: "v@example.com", deadline });
+    const kept = await request("2028-02-29");
+    expect(kept.deadline).toBe("2028-02-29");
+    for (const bad of ["2027-02-29", "2027-13-01", "2027-04-31"]) {
+      await expect(request(bad), bad).rejects.toMatchObject({ status: 400, response: { message: "Please pick a date." } });
+    }
+    await expect(admin.collection("commissions").update(kept.id, { deadline: "2027-00-10" })).rejects.toMatchObject({ status: 400, response: { message: "Please pick a date." } });
+    expect((await admin.collection("commissions").update(kept.id, { deadline: "" })).deadline).toBe("");
+  });
 });
 
 describe("threads and files", () => {
