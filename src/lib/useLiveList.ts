@@ -144,5 +144,7 @@ export function useLiveList<T extends RecordModel>(collection: string, filter: s
     };
   }, [collection, filter, sort, load, catchUp]);
 
-  return { items, error, reload: load };
+  // One way to bring a list up to date, for the page as for a reconnect: what changed since the
+  // cursor (the whole list only when it was never read, or the server says the cursor is too old).
+  return { items, error, catchUp };
 }

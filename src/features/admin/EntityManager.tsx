@@ -44,7 +44,7 @@ export interface EntityConfig<T extends RecordModel> {
 
 /** A catalogue collection in the admin: live list, add/edit in the one dialog with upload progress, confirmed delete. */
 export function EntityManager<T extends RecordModel>(cfg: EntityConfig<T>) {
-  const { items, error, reload } = useLiveList<T>(cfg.collection, "", cfg.sort ?? "-created");
+  const { items, error, catchUp } = useLiveList<T>(cfg.collection, "", cfg.sort ?? "-created");
   const [editing, setEditing] = useState<T | null>(null);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<FormValues>(() => emptyValues(cfg.fields, cfg.defaults));
@@ -85,7 +85,7 @@ export function EntityManager<T extends RecordModel>(cfg: EntityConfig<T>) {
       else await createWithProgress(cfg.collection, body, setProgress);
       toast({ title: editing ? cfg.texts.updated : cfg.texts.created });
       setOpen(false);
-      void reload();
+      void catchUp();
     } catch (err) {
       toast({ title: cfg.texts.saveFailed[0], description: err instanceof Error && err.message ? `${cfg.texts.saveFailed[1]} (${err.message})` : cfg.texts.saveFailed[1], tone: "error" });
     } finally {
@@ -99,7 +99,7 @@ export function EntityManager<T extends RecordModel>(cfg: EntityConfig<T>) {
     try {
       await pb.collection(cfg.collection).delete(item.id);
       toast({ title: cfg.texts.deleted });
-      void reload();
+      void catchUp();
     } catch {
       toast({ title: cfg.texts.deleteFailed[0], description: cfg.texts.deleteFailed[1], tone: "error" });
     } finally {

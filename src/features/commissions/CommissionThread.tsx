@@ -27,7 +27,7 @@ function senderLabel(m: CommissionMessage, viewer: Viewer) {
 
 /** The live conversation about one commission, the same on both sides. */
 export function CommissionThread({ commissionId, viewer }: { commissionId: string; viewer: Viewer }) {
-  const { items, error, reload } = useLiveList<CommissionMessage>("commission_messages", pb.filter("commission = {:id}", { id: commissionId }), "created");
+  const { items, error, catchUp } = useLiveList<CommissionMessage>("commission_messages", pb.filter("commission = {:id}", { id: commissionId }), "created");
   const token = useFileToken();
   const visible = usePageVisible();
   const online = useOnline();
@@ -62,13 +62,13 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
   }, [drawn.length, newestId, queued.length]);
 
   // A message of ours left the outbox but its record has not come in yet (after a reconnect the
-  // realtime stream may still be reopening): read the thread again rather than wait for the event.
+  // realtime stream may still be reopening): catch up by cursor rather than wait for the event.
   useEffect(() => {
     const now = queuedKey ? queuedKey.split(",") : [];
     const delivered = lastQueued.current.filter((id) => !now.includes(id));
     lastQueued.current = now;
-    if (delivered.some((id) => !items?.some((m) => m.id === id))) void reload();
-  }, [queuedKey, items, reload]);
+    if (delivered.some((id) => !items?.some((m) => m.id === id))) void catchUp();
+  }, [queuedKey, items, catchUp]);
 
   // What the other side sent is read once it is on screen here (not while the app is in the background).
   useEffect(() => {

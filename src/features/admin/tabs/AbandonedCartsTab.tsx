@@ -22,7 +22,7 @@ interface AbandonedCart extends RecordModel {
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function AbandonedCartsTab() {
-  const { items, error, reload } = useLiveList<AbandonedCart>("abandoned_carts", "is_converted = false", "-created");
+  const { items, error, catchUp } = useLiveList<AbandonedCart>("abandoned_carts", "is_converted = false", "-created");
   const dialog = useDialogSelection<AbandonedCart>();
   const [deleting, setDeleting] = useState<string | null>(null);
 
@@ -34,7 +34,7 @@ export function AbandonedCartsTab() {
       await pb.collection("abandoned_carts").delete(found.id);
       toast({ title: "Abandoned cart deleted" });
       dialog.onOpenChange(false);
-      void reload();
+      void catchUp();
     } catch {
       toast({ title: "Failed to delete abandoned cart", tone: "error" });
     } finally {
