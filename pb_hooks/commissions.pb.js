@@ -15,9 +15,7 @@ onRecordCreateRequest((e) => {
   const email = e.record.getString("contact_email");
   if (email.indexOf("@") < 1) throw new BadRequestError("Please provide a valid email address.");
   if (!e.record.getString("description").trim()) throw new BadRequestError("Please fill in all required fields");
-  const { isCalendarDate } = require(`${__hooks}/lib/records.js`);
-  const deadline = e.record.getString("deadline");
-  if (deadline && !isCalendarDate(deadline)) throw new BadRequestError("Please pick a date.");
+  require(`${__hooks}/lib/records.js`).checkCalendarDate(e.record, "deadline");
   e.record.set("title", e.record.getString("type"));
   e.record.set("status", "Not Started");
   e.record.set("payment_status", "Unpaid");
@@ -28,10 +26,7 @@ onRecordCreateRequest((e) => {
 
 // Checked only when an update sets it: a request kept from before this check still takes a status.
 onRecordUpdateRequest((e) => {
-  const { isCalendarDate } = require(`${__hooks}/lib/records.js`);
-  const deadline = e.record.getString("deadline");
-  const setting = (e.requestInfo().body || {}).deadline !== undefined;
-  if (setting && deadline && !isCalendarDate(deadline)) throw new BadRequestError("Please pick a date.");
+  if ((e.requestInfo().body || {}).deadline !== undefined) require(`${__hooks}/lib/records.js`).checkCalendarDate(e.record, "deadline");
   e.next();
 }, "commissions");
 

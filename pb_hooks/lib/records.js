@@ -20,4 +20,10 @@ function isCalendarDate(value) {
   return year > 0 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-module.exports = { readJson, isCalendarDate };
+/** Refuses a record's date field (empty is fine) that is not a day on the calendar, with the form's own message. */
+function checkCalendarDate(record, field) {
+  const value = record.getString(field);
+  if (value && !isCalendarDate(value)) throw new BadRequestError("Please pick a date.");
+}
+
+module.exports = { readJson, checkCalendarDate };
