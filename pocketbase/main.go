@@ -46,6 +46,7 @@ func main() {
 		se.Router.BindFunc(accessLog)
 		se.Router.BindFunc(securityHeaders(web))
 		se.Router.BindFunc(apiNoStore)
+		se.Router.BindFunc(callerFilterGuard)
 		se.Router.BindFunc(catalog.serve)
 		se.Router.Bind(apiGzip())
 		se.Router.GET("/{path...}", webHandler(web))

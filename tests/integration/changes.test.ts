@@ -243,6 +243,41 @@ describe("a live list's changes since its cursor", () => {
     expect(snoopAll.body.upserts.map((m) => m.content)).toEqual(["Not for Ada"]);
   });
 
+  it("answers a filter about secrets, other collections or the request with one refusal, whatever it asks", async () => {
+    const mine = await customer.collection("commissions").create({ type: "watercolor-portrait", description: "A moth", contact_email: "ada@example.com" });
+    const { cursor } = (await feed(customer, "commission_messages", "")).body;
+    const message = await customer.collection("commission_messages").create({ commission: mine.id, content: "Is it ready?" });
+    const own = `id = "${message.id}"`;
+    // Whether the message came back as an upsert or a deletion used to answer each question.
+    const questions = [
+      [`@collection._superusers.password ~ "$2a%"`, `@collection._superusers.password ~ "zz%"`],
+      [`@collection.users.tokenKey ~ "a%"`, `@collection.users.tokenKey ~ "b%"`],
+      [`@collection.users.email ~ "bea%"`, `@collection.users.email ~ "nobody%"`],
+      [`commission.user.email ~ "ada%"`, `commission.user.email ~ "zed%"`],
+      [`sender.password ~ "$2a%"`, `sender.password ~ "zz%"`],
+      [`@request.headers.x_probe = "1"`, `@request.headers.x_probe = "2"`],
+      [`@request.auth.tokenKey ~ "a%"`, `@request.auth.tokenKey ~ "b%"`],
+      [`content:lower ~ "is"`, `content:length > 3`],
+      [`strftime("%Y", created) = "2026"`, `strftime("%Y", created) = "1999"`],
+    ];
+    const answers: Array<{ status: number; body: unknown }> = [];
+    for (const [yes, no] of questions) {
+      const a = await feed(customer, "commission_messages", cursor, `${own} && ${yes}`);
+      const b = await feed(customer, "commission_messages", cursor, `${own} && ${no}`);
+      expect(a, yes).toEqual(b);
+      answers.push(a);
+    }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]).toMatchObject({ status: 400, body: { message: "The filter may only compare this list's own fields with plain values (no @, no dots, no functions)." } });
+
+    // Seven aliases of another collection, each joined with every other, took seconds a request.
+    const heavy = Array.from({ length: 7 }, (_, i) => `@collection.commission_messages:m${i}.content ~ "%a%"`).join(" && ");
+    expect((await feed(customer, "commission_messages", cursor, heavy)).status).toBe(400);
+    // The list's own public fields still narrow it, as the thread and the unread count ask.
+    const thread = await feed(customer, "commission_messages", cursor, `commission = "${mine.id}" && (is_read = false || sender_role != "customer")`);
+    expect(thread.body.upserts.map((m) => m.id)).toEqual([message.id]);
+  });
+
   it("keeps closed lists closed and refuses lists it does not follow or bad filters", async () => {
     const { cursor: before } = (await feed(admin, "abandoned_carts", "")).body;
     const cart = await fetch(`${server.url}/api/studio/cart`, {
