@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/archive"
 )
 
@@ -50,12 +53,67 @@ func runRestore(args []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	moved, err := moveAsideLeftovers(*dir, time.Now())
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "cannot move the old database files in %s aside: %v\n", *dir, err)
+		return 1
+	}
+	for _, name := range moved {
+		fmt.Printf("Moved the leftover %s aside (it would have taken over the restored database).\n", name)
+	}
 	if err := archive.Extract(backup, *dir); err != nil {
 		fmt.Fprintf(os.Stderr, "restoring %s into %s failed: %v\n", backup, *dir, err)
 		return 1
 	}
-	fmt.Printf("Restored %s into %s. Start the server to open the shop as it was.\n", backup, *dir)
+	counts, err := checkRestored(*dir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s was restored into %s but does not open as a shop: %v\n", backup, *dir, err)
+		return 1
+	}
+	fmt.Printf("Restored %s into %s: %s. Start the server to open the shop as it was.\n", backup, *dir, counts)
 	return 0
+}
+
+// SQLite reads a -wal (and its -shm index) beside a database as part of it: one left in the
+// folder by an earlier shop would replay that shop's last writes over the restored data.
+var databaseLeftovers = []string{"data.db-wal", "data.db-shm", "data.db-journal", "auxiliary.db", "auxiliary.db-wal", "auxiliary.db-shm", "auxiliary.db-journal"}
+
+func moveAsideLeftovers(dir string, now time.Time) ([]string, error) {
+	var moved []string
+	for _, name := range databaseLeftovers {
+		path := filepath.Join(dir, name)
+		if _, err := os.Lstat(path); err != nil {
+			continue
+		}
+		if err := os.Rename(path, path+".before-restore-"+now.UTC().Format("20060102T150405Z")); err != nil {
+			return moved, err
+		}
+		moved = append(moved, name)
+	}
+	return moved, nil
+}
+
+// checkRestored opens the restored database as the server will and says what it holds, so what
+// was restored is what opens (not a stale -wal, not a truncated file).
+func checkRestored(dir string) (string, error) {
+	db, err := core.DefaultDBConnect(filepath.Join(dir, "data.db"))
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	var check string
+	if err := db.NewQuery("PRAGMA quick_check").Row(&check); err != nil || check != "ok" {
+		return "", fmt.Errorf("the database is damaged (%s %v)", check, err)
+	}
+	var parts []string
+	for _, table := range []string{"paintings", "purchases", "commissions", "commission_messages", "users"} {
+		var n int
+		if err := db.NewQuery("SELECT COUNT(*) FROM " + table).Row(&n); err != nil {
+			return "", fmt.Errorf("it has no %s table (%v)", table, err)
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", n, strings.ReplaceAll(table, "_", " ")))
+	}
+	return strings.Join(parts, ", "), nil
 }
 
 func checkBackup(path string) error {

@@ -2,7 +2,7 @@
 // back every record and every file.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { freePort, serverBinary } from "../../scripts/lib/project.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { launchServer } from "../../scripts/lib/server.mjs";
 
-type Launched = { url: string; superuser: { email: string; password: string }; stop(): Promise<void> };
+type Launched = { url: string; superuser: { email: string; password: string }; process: import("node:child_process").ChildProcess; stop(): Promise<void> };
 
 const dataDir = mkdtempSync(join(tmpdir(), "studio-backup-"));
 const outside = mkdtempSync(join(tmpdir(), "studio-backup-copy-"));
@@ -87,7 +87,7 @@ describe("backups", () => {
 
     rmSync(dataDir, { recursive: true, force: true });
     const restored = execFileSync(serverBinary, ["restore", copy, "--dir", dataDir], { encoding: "utf8" });
-    expect(restored).toContain(`Restored ${copy} into ${dataDir}.`);
+    expect(restored).toContain(`Restored ${copy} into ${dataDir}: 1 paintings, 0 purchases, 1 commissions, 1 commission messages, 1 users.`);
 
     const again = await launch(http);
     const after = await snapshot(again.su);
@@ -96,6 +96,36 @@ describe("backups", () => {
     const visitor = new PocketBase(again.server.url);
     expect((await visitor.collection("paintings").getOne(painting.id)).title).toBe("Harbor at Dusk");
     await new PocketBase(again.server.url).collection("users").authWithPassword("ada@example.com", "correct-horse-42");
+  });
+
+  it("restore the backup, not the last writes of a shop whose write-ahead log was left in the folder", async () => {
+    const copy = join(outside, "before-the-storm.zip");
+    // Another shop ran here and died: its newest writes are still only in data.db-wal.
+    const stale = mkdtempSync(join(tmpdir(), "studio-backup-stale-"));
+    try {
+      const http = `127.0.0.1:${await freePort()}`;
+      const other = await launchServer({ http, dataDir: stale, env: { STUDIO_ADMIN_DOMAIN: "lanternwood.example", STRIPE_SECRET_KEY: "" } });
+      const su = new PocketBase(other.url);
+      await su.collection("_superusers").authWithPassword(other.superuser.email, other.superuser.password);
+      await su.collection("paintings").create(form({ title: "From the dead shop", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 20 } }, { image: pngFile("dead.png") }));
+      other.process.kill("SIGKILL");
+      await new Promise((r) => other.process.once("exit", r));
+      expect(existsSync(join(stale, "data.db-wal"))).toBe(true);
+      rmSync(join(stale, "data.db"));
+
+      const restored = execFileSync(serverBinary, ["restore", copy, "--dir", stale], { encoding: "utf8" });
+      expect(restored).toContain("Moved the leftover data.db-wal aside");
+      expect(restored).toContain(": 1 paintings,");
+      const again = await launchServer({ http, dataDir: stale, env: { STUDIO_ADMIN_DOMAIN: "lanternwood.example", STRIPE_SECRET_KEY: "" } });
+      try {
+        const titles = (await new PocketBase(again.url).collection("paintings").getFullList()).map((p) => p.title);
+        expect(titles).toEqual(["Harbor at Dusk"]);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      rmSync(stale, { recursive: true, force: true });
+    }
   });
 
   it("refuse to restore over a shop, or from a file that is not a backup", async () => {
