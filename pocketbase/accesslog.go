@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -29,7 +31,7 @@ func accessLog(e *core.RequestEvent) error {
 		status = 200
 	}
 	line := fmt.Sprintf("%s %s %s %d %.1fms ip=%s", start.UTC().Format(time.RFC3339), e.Request.Method,
-		e.Request.URL.RequestURI(), status, float64(time.Since(start).Microseconds())/1000, e.RealIP())
+		redactedURI(e.Request.URL), status, float64(time.Since(start).Microseconds())/1000, e.RealIP())
 	if err != nil {
 		line += fmt.Sprintf(" error=%q", err.Error())
 		if apiErr != nil && apiErr.RawData() != nil {
@@ -45,4 +47,29 @@ func accessLog(e *core.RequestEvent) error {
 		fmt.Fprintln(os.Stdout, line)
 	}
 	return err
+}
+
+// Query values that open something: a file token, a password, a code from a letter. The log keeps
+// that they were there, never what they were.
+var secretQueryKeys = []string{"token", "password", "code"}
+
+func redactedURI(u *url.URL) string {
+	if u.RawQuery == "" {
+		return u.RequestURI()
+	}
+	parts := strings.Split(u.RawQuery, "&")
+	for i, part := range parts {
+		key, _, _ := strings.Cut(part, "=")
+		name, err := url.QueryUnescape(key)
+		if err != nil {
+			name = key
+		}
+		for _, secret := range secretQueryKeys {
+			if strings.Contains(strings.ToLower(name), secret) {
+				parts[i] = key + "=REDACTED"
+				break
+			}
+		}
+	}
+	return u.EscapedPath() + "?" + strings.Join(parts, "&")
 }

@@ -82,4 +82,18 @@ describe("request log", () => {
     expect(lines.some((l) => / GET \/api\/collections\/paintings\/records\?filter=\S+ 400 [\d.]+ms ip=127\.0\.0\.1 error="Something went wrong while processing your request\." details="/.test(l))).toBe(true);
     expect(server.log()).not.toMatch(/SELECT /);
   });
+
+  it("keeps that a token, password or code was sent, never its value", async () => {
+    const painting = await server.su.collection("paintings").create(form({ title: "Ferns", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 30 } }, { image: pngFile("ferns.png") }));
+    const file = `/api/files/${painting.collectionId}/${painting.id}/${painting.image}`;
+    expect((await fetch(`${server.url}${file}?thumb=160x160&token=eyJhbGciOiJIUzI1NiJ9.secret-file-token`)).status).toBe(200);
+    await fetch(`${server.url}/reset-password?token=reset-secret-123&x=1`);
+    await fetch(`${server.url}/api/health?password=hunter2&Code=987654&auth%5Fcode=55`);
+    await new Promise((r) => setTimeout(r, 100));
+    const log = server.log();
+    expect(log).toContain(` GET ${file}?thumb=160x160&token=REDACTED 200 `);
+    expect(log).toMatch(/ GET \/reset-password\?token=REDACTED&x=1 /);
+    expect(log).toMatch(/ GET \/api\/health\?password=REDACTED&Code=REDACTED&auth%5Fcode=REDACTED /);
+    for (const secret of ["secret-file-token", "reset-secret-123", "hunter2", "987654"]) expect(log).not.toContain(secret);
+  });
 });
