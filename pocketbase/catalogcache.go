@@ -190,6 +190,9 @@ func (c *catalogCache) serve(e *core.RequestEvent) error {
 	if !ok {
 		return e.Next()
 	}
+	if !cachedReadAllowed(e) {
+		return tooManyRequests(e)
+	}
 	// The hottest reads of all, the same for every guest: PocketBase's request log (a database
 	// write per request, more than a kept answer costs to send) keeps only their failures, as
 	// apis.SkipSuccessActivityLog does; the access log still has a line for each.

@@ -236,3 +236,22 @@ describe("guest catalogue reads kept in memory", () => {
     await expect.poll(logged, { timeout: 15000 }).toEqual([404]);
   });
 });
+
+describe("the rate limit", () => {
+  it("counts a guest's catalogue reads answered from memory like any other", async () => {
+    const rules = [
+      { label: "paintings:list", maxRequests: 5, duration: 60, audience: "" },
+      { label: "/api/", maxRequests: 1000, duration: 10, audience: "" },
+    ];
+    await server.su.settings.update({ rateLimits: { enabled: true, rules } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await raw(LIST, { "Accept-Encoding": "gzip" })).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      // Another collection's reads have their own allowance.
+      expect((await raw("/api/collections/tags/records", { "Accept-Encoding": "gzip" })).status).toBe(200);
+    } finally {
+      await server.su.settings.update({ rateLimits: { enabled: false } });
+    }
+  });
+});
