@@ -22,23 +22,31 @@ routerAdd(
     const config = require(`${__hooks}/lib/config.js`);
     const provider = config.paymentProvider();
     if (!provider) throw new ApiError(503, "Payments are not set up yet. Your cart is saved; please try again later.", null);
+    const { signedInCustomer, holderOf } = require(`${__hooks}/lib/callers.js`);
     const body = e.requestInfo().body || {};
-    const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+    const user = signedInCustomer(e);
+    const holder = holderOf(e);
+    const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
+    // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
+    // button): its reservations would otherwise keep this buyer from their own pieces.
+    if (cartSessionId) require(`${__hooks}/lib/checkout-sessions.js`).cancelOpenForCart(e.app, cartSessionId);
+    // The hold and the payment page end together, measured from now, before the request leaves.
     const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60000);
 
     // Pricing and the hold are one transaction: two buyers of one original cannot both pass.
     let checkout;
     let priced;
     e.app.runInTransaction((tx) => {
-      priced = priceCart(tx, body.items);
+      priced = priceCart(tx, body.items, holder, !!user);
       checkout = new Record(tx.findCollectionByNameOrId("checkout_sessions"));
       checkout.set("provider", provider);
       checkout.set("provider_session_id", "pending_" + $security.randomString(24));
       checkout.set("status", "open");
       checkout.set("line_items", priced.lines);
       checkout.set("amount_total", priced.total);
-      checkout.set("cart_session_id", String(body.cart_session_id || "").slice(0, 100));
+      checkout.set("cart_session_id", cartSessionId);
       checkout.set("user", user ? user.id : "");
+      checkout.set("holder", holder);
       checkout.set("expires_at", expiresAt.toISOString());
       tx.save(checkout);
     });

@@ -131,3 +131,50 @@ onRecordUpdate((e) => {
     }),
   });
 }, "checkout_sessions");
+
+// A line refunded because its piece went to someone else first tells the buyer and the studio.
+onRecordUpdate((e) => {
+  const was = e.record.original().getString("status");
+  e.next();
+  if (was === "refunded" || e.record.getString("status") !== "refunded") return;
+  const mail = require(`${__hooks}/lib/mail.js`);
+  const { siteUrl } = require(`${__hooks}/lib/config.js`);
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const p = e.record;
+  const meta = readJson(p, "metadata", {});
+  const refund = meta.refund || {};
+  const amount = `$${((refund.amount_cents || 0) / 100).toFixed(2)}`;
+  const customer = meta.customer_details || {};
+  const title = p.getString("product_title");
+  const reason = meta.refund_reason || "This item could not be delivered.";
+  const demo = meta.provider === "demo";
+  if (customer.email) {
+    mail.queueSafely(e.app, {
+      to: [customer.email],
+      subject: `Your refund for ${title}`,
+      compose: () => ({
+        heading: `Hello${customer.name ? " " + customer.name : ""},`,
+        lines: [
+          `We are so sorry: ${title} went to another buyer moments before your payment arrived, so we cannot send it to you.`,
+          demo
+            ? `This order was paid on the demo page, so no money was taken.`
+            : `We have refunded ${amount}${refund.shipping ? " (the shipping included)" : ""} to your card. It can take 5 to 10 days to show on your statement.`,
+        ],
+        items: [],
+        link: `${siteUrl()}/gallery`,
+        label: "Visit the gallery",
+      }),
+    });
+  }
+  mail.queueSafely(e.app, {
+    to: mail.studioRecipients(e.app),
+    subject: `Refunded ${amount} for ${title}`,
+    compose: () => ({
+      heading: `A payment for ${title} was refunded automatically.`,
+      lines: [reason, `Buyer: ${[customer.name, customer.email].filter(Boolean).join(", ") || "unknown"}`, `Refund: ${amount}${demo ? " (demo provider: no money moved)" : ` (${refund.id})`}`],
+      items: [],
+      link: `${siteUrl()}/admin/orders`,
+      label: "Open the orders",
+    }),
+  });
+}, "purchases");

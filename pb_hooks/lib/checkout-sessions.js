@@ -52,6 +52,18 @@ function cancelSession(app, id) {
   return providerId;
 }
 
+/** Cancels every open session of one cart; one that cannot be canceled (paid meanwhile) is left to its webhook. */
+function cancelOpenForCart(app, cartSessionId) {
+  const open = app.findRecordsByFilter("checkout_sessions", "cart_session_id = {:cart} && status = 'open'", "", 20, 0, { cart: cartSessionId });
+  for (const s of open) {
+    try {
+      cancelSession(app, s.getString("provider_session_id"));
+    } catch (err) {
+      console.log("an earlier checkout of this cart stays open:", String(err));
+    }
+  }
+}
+
 /** An open session past its hold is expired: the demo page cannot pay it any more. */
 function closeIfExpired(app, s) {
   const expires = s.getString("expires_at");
@@ -122,4 +134,4 @@ function demoDetails(body) {
   return details;
 }
 
-module.exports = { sessionSummary, demoSession, cancelSession, refreshFromStripe, demoDetails, closeIfExpired };
+module.exports = { sessionSummary, demoSession, cancelSession, cancelOpenForCart, refreshFromStripe, demoDetails, closeIfExpired };

@@ -40,6 +40,7 @@ function fulfil(app, providerSessionId, details) {
         shipping_details: details.shipping || {},
         line_items: lineItems,
         provider: session.getString("provider"),
+        payment_intent: details.payment_intent || "",
         refund_reason: problem,
       });
       tx.save(p);
@@ -59,10 +60,58 @@ function fulfil(app, providerSessionId, details) {
     }
     recorded = true;
   });
+  // Outside the transaction: a refund is a request to Stripe. A repeat of the event retries it.
+  refundUndeliverable(app, providerSessionId);
   return recorded;
 }
 
 const REFUND_NEEDED = "refund needed";
+const REFUNDED = "refunded";
+
+/**
+ * The first to pay wins: a line paid for after its piece was sold (or its stock ran out) is
+ * refunded at once, through Stripe (idempotent per purchase, so a repeated event or a concurrent
+ * one refunds once) or, on the demo provider, only marked. When nothing of the order can be sent,
+ * its shipping goes back with it. A refund Stripe refuses stays "refund needed" for the studio,
+ * who sees it in the orders, and is logged. The status change tells buyer and studio
+ * (notifications.pb.js).
+ */
+function refundUndeliverable(app, providerSessionId) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
+  const lines = app.findRecordsByFilter("purchases", "payment_id = {:id}", "created", 0, 0, { id: providerSessionId });
+  const waiting = lines.filter((p) => p.getString("status") === REFUND_NEEDED);
+  if (!waiting.length) return;
+  const nothingShips = lines.every((p) => p.getString("status") === REFUND_NEEDED || p.getString("status") === REFUNDED);
+  const shippingRefunded = lines.some((p) => readJson(p, "metadata", {}).refund && readJson(p, "metadata", {}).refund.shipping);
+  waiting.forEach((p, i) => {
+    const meta = readJson(p, "metadata", {});
+    const withShipping = nothingShips && !shippingRefunded && i === 0;
+    const cents = Math.round(p.getFloat("amount") * 100) + (withShipping ? SHIPPING_CENTS : 0);
+    let refundId;
+    try {
+      refundId = meta.provider === "stripe" ? stripeRefund(meta.payment_intent, cents, p.id) : "demo_refund_" + $security.randomString(16);
+    } catch (err) {
+      console.error("REFUND FAILED for purchase " + p.id + " (" + p.getString("product_title") + "): " + String(err) + ". The studio must refund it by hand.");
+      return;
+    }
+    app.runInTransaction((tx) => {
+      const fresh = tx.findRecordById("purchases", p.id);
+      if (fresh.getString("status") !== REFUND_NEEDED) return;
+      meta.refund = { id: refundId, amount_cents: cents, shipping: withShipping, at: new Date().toISOString() };
+      fresh.set("metadata", meta);
+      fresh.set("status", REFUNDED);
+      tx.save(fresh);
+    });
+  });
+}
+
+function stripeRefund(paymentIntent, cents, purchaseId) {
+  if (!paymentIntent) throw new Error("the payment has no payment intent to refund");
+  const refund = require(`${__hooks}/lib/stripe.js`).refundPayment(paymentIntent, cents, "refund-" + purchaseId, { purchase_id: purchaseId });
+  if (!refund.id) throw new Error("Stripe answered without a refund id");
+  return refund.id;
+}
 
 function findOrNull(tx, collection, id) {
   try {
@@ -116,4 +165,4 @@ function markSession(app, providerSessionId, status) {
   });
 }
 
-module.exports = { fulfil, markSession, REFUND_NEEDED };
+module.exports = { fulfil, markSession, REFUND_NEEDED, REFUNDED };

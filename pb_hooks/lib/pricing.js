@@ -6,8 +6,10 @@ const SOLD_OUT = "Original - Sold Out";
 const AUTOGRAPHED_CENTS = 3799;
 const SHIPPING_CENTS = 495;
 const MAX_QUANTITY = 20;
-// How long an open checkout reserves originals and stock; Stripe's shortest session lifetime.
-const HOLD_MINUTES = 30;
+// How long an open checkout reserves originals and stock, and how long its payment page stays
+// open (one moment ends both). Stripe refuses a session shorter than 30 minutes from its arrival,
+// so five minutes over it leave room for the time pricing takes and any clock difference.
+const HOLD_MINUTES = 35;
 const AUTOGRAPHED_SUFFIX = "-autographed";
 
 function refuse(message) {
@@ -121,47 +123,77 @@ function holdKey(line) {
   return line.item_type + ":" + line.item_id + ":" + (line.item_type === "painting" ? line.variant : "");
 }
 
+// What one holder's open checkouts may keep out of the shop at once. A visitor is counted by
+// address, a customer by account; either can always finish or cancel a checkout to start another.
+const HOLD_LIMITS = {
+  visitor: { originals: 3, units: 3 },
+  customer: { originals: 10, units: 10 },
+};
+
+function isHeld(line) {
+  return line.item_type === "merchandise" || (line.item_type === "painting" && line.variant === "original");
+}
+
 /**
- * What open checkouts hold right now, by holdKey: originals and merchandise. A checkout
- * holds its lines until it is paid, canceled, failed or past its expires_at.
+ * What open checkouts hold right now, by holdKey, in all and for one holder: originals and
+ * merchandise. A checkout holds its lines until it is paid, canceled, failed or past expires_at.
  */
-function heldQuantities(app) {
+function heldQuantities(app, holder) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
   const now = new Date().toISOString().replace("T", " ");
   const open = app.findRecordsByFilter("checkout_sessions", "status = 'open' && expires_at > {:now}", "", 0, 0, { now });
-  const held = {};
+  const all = {};
+  const mine = {};
+  let myOriginals = 0;
   for (const s of open) {
+    const ours = holder && s.getString("holder") === holder;
     for (const l of readJson(s, "line_items", [])) {
-      if (l.item_type === "merchandise" || (l.item_type === "painting" && l.variant === "original")) {
-        held[holdKey(l)] = (held[holdKey(l)] || 0) + l.quantity;
-      }
+      if (!isHeld(l)) continue;
+      all[holdKey(l)] = (all[holdKey(l)] || 0) + l.quantity;
+      if (!ours) continue;
+      mine[holdKey(l)] = (mine[holdKey(l)] || 0) + l.quantity;
+      if (l.item_type === "painting") myOriginals++;
     }
   }
-  return held;
+  return { all, mine, myOriginals };
+}
+
+function originalTitle(line) {
+  return line.title.replace(/ \(Original\)$/, "");
 }
 
 /**
  * An original is sold once: one line, never held by another open checkout. Tracked merchandise
- * stock is counted per item across every line of this cart and every open hold.
+ * stock is counted per item across every line of this cart and every open hold. One holder keeps
+ * at most HOLD_LIMITS out of the shop at once, so a bot cannot empty it with a few checkouts.
  */
-function checkAvailability(app, lines) {
-  const held = heldQuantities(app);
+function checkAvailability(app, lines, holder, signedIn) {
+  const limits = signedIn ? HOLD_LIMITS.customer : HOLD_LIMITS.visitor;
+  const held = heldQuantities(app, holder);
   const wanted = {};
+  const more = signedIn ? "" : " Signing in lets you reserve up to " + HOLD_LIMITS.customer.originals + ".";
+  let originals = held.myOriginals;
   lines.forEach((l, i) => {
     const label = "Line " + (i + 1);
     const key = holdKey(l);
     if (l.item_type === "painting" && l.variant === "original") {
-      if (wanted[key]) refuse(label + ': the original of "' + l.title.replace(/ \(Original\)$/, "") + '" is already in this order.');
-      if (held[key]) {
-        refuse(label + ': the original of "' + l.title.replace(/ \(Original\)$/, "") + '" is reserved by another checkout right now. Please try again in 30 minutes.');
+      if (wanted[key]) refuse(label + ': the original of "' + originalTitle(l) + '" is already in this order.');
+      if (held.all[key]) {
+        refuse(label + ': the original of "' + originalTitle(l) + '" is reserved by another checkout right now. Please try again in ' + HOLD_MINUTES + " minutes.");
+      }
+      if (++originals > limits.originals) {
+        refuse(label + ": one checkout may reserve at most " + limits.originals + " originals at a time, counting your other open checkouts. Please finish or cancel one first." + more);
       }
     }
     if (l.item_type === "merchandise") {
       const m = app.findRecordById("merchandise", l.item_id);
       const inventory = json(m, "inventory_count");
-      const left = typeof inventory === "number" ? inventory - (held[key] || 0) - (wanted[key] || 0) : Infinity;
-      if (l.quantity > left) {
-        refuse(label + ": only " + Math.max(0, left) + ' of "' + m.getString("title") + '" left.');
+      if (typeof inventory === "number") {
+        const left = inventory - (held.all[key] || 0) - (wanted[key] || 0);
+        if (l.quantity > left) refuse(label + ": only " + Math.max(0, left) + ' of "' + m.getString("title") + '" left.');
+        if ((held.mine[key] || 0) + (wanted[key] || 0) + l.quantity > limits.units) {
+          refuse(label + ": at most " + limits.units + ' of "' + m.getString("title") + '" can be reserved at a time, counting your other open checkouts.' + (signedIn ? "" : " Signing in lets you reserve up to " + HOLD_LIMITS.customer.units + "."));
+        }
       }
     }
     wanted[key] = (wanted[key] || 0) + l.quantity;
@@ -169,12 +201,12 @@ function checkAvailability(app, lines) {
 }
 
 /** Prices a whole cart: { lines, itemsTotal, shipping, total } in cents, shipping included. */
-function priceCart(app, items) {
+function priceCart(app, items, holder, signedIn) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
-  checkAvailability(app, lines);
+  checkAvailability(app, lines, holder, !!signedIn);
   const itemsTotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
   return { lines, itemsTotal, shipping: SHIPPING_CENTS, total: itemsTotal + SHIPPING_CENTS };
 }

@@ -14,6 +14,11 @@ function encode(value, prefix, out) {
 }
 
 function call(method, path, params, idempotencyKey) {
+  const problem = require(`${__hooks}/lib/stripe-rules.js`).stripeProblem(path, params, Date.now());
+  if (problem) {
+    console.error("Stripe request not sent:", method, path, problem);
+    throw new BadRequestError(problem.indexOf("The amount") === 0 ? problem : "This payment could not be started: " + problem);
+  }
   const headers = {
     Authorization: "Bearer " + config.stripeSecretKey(),
     "Content-Type": "application/x-www-form-urlencoded",
@@ -76,6 +81,11 @@ function expireCheckoutSession(id) {
   return call("POST", "/v1/checkout/sessions/" + encodeURIComponent(id) + "/expire", null, null);
 }
 
+/** Refunds part or all of a payment; the key makes a repeat of the same refund return the first. */
+function refundPayment(paymentIntent, cents, idempotencyKey, metadata) {
+  return call("POST", "/v1/refunds", { payment_intent: paymentIntent, amount: cents, metadata }, idempotencyKey);
+}
+
 function retrieveCheckoutSession(id) {
   return call("GET", "/v1/checkout/sessions/" + encodeURIComponent(id), null, null);
 }
@@ -87,6 +97,7 @@ function detailsOf(session) {
   return {
     customer: { name: c.name || "", email: c.email || "", phone: c.phone || "" },
     shipping: { name: s.name || "", address: s.address || {} },
+    payment_intent: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent && session.payment_intent.id) || "",
   };
 }
 
@@ -124,4 +135,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, detailsOf, signatureProblem, mismatchWith };

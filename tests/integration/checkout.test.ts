@@ -265,6 +265,36 @@ describe("Stripe (stripe-mock)", () => {
     expect(await server.su.collection("purchases").getFullList({ filter: `payment_id = "${body.session_id}"` })).toHaveLength(1);
   });
 
+  it("asks for a session that Stripe's rule of 30 minutes to 24 hours accepts, as measured when the request leaves", async () => {
+    const body = await checkout();
+    const created = proxy.sent().filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").at(-1)!;
+    const ahead = Number(created.params.get("expires_at")) - created.at / 1000;
+    // Stripe counts from its own receipt of the request; two minutes of margin for the trip and the clocks.
+    expect(ahead).toBeGreaterThanOrEqual(30 * 60 + 120);
+    expect(ahead).toBeLessThanOrEqual(24 * 3600 - 120);
+    // The hold ends with the session, not before it.
+    const stored = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${body.session_id}"`);
+    expect(Math.floor(new Date(stored.expires_at).getTime() / 1000)).toBe(Number(created.params.get("expires_at")));
+  });
+
+  it("refunds a paid session for an original already sold, once, through Stripe's refunds", async () => {
+    const piece = await server.su.collection("paintings").create(form({ title: "Heron", tags: [PRINT, ORIGINAL], tag_prices: { [PRINT]: 35, [ORIGINAL]: 480 } }, { image: pngFile() }));
+    const res = await post(server, "/api/studio/checkout", { items: [{ id: piece.id, type: "painting", variant: "original", quantity: 1 }] });
+    expect(res.status).toBe(200);
+    const sessionId = (res.body as { session_id: string }).session_id;
+    // Sold in the studio while this buyer was on Stripe's page.
+    await server.su.collection("paintings").update(piece.id, { tags: [PRINT, "Original - Sold Out"] });
+    const payload = event("checkout.session.completed", { ...paidObject(sessionId), amount_total: 48000 + 495, payment_intent: "pi_second_buyer" });
+    for (let i = 0; i < 2; i++) expect((await post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": sign(payload) })).status).toBe(200);
+    const refunds = proxy.sent().filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+    expect(refunds).toHaveLength(1);
+    expect(Object.fromEntries(refunds[0].params)).toMatchObject({ payment_intent: "pi_second_buyer", amount: String(48000 + 495) });
+    expect(refunds[0].idempotencyKey).toMatch(/^refund-/);
+    const [purchase] = await server.su.collection("purchases").getFullList({ filter: `payment_id = "${sessionId}"` });
+    expect(purchase.status).toBe("refunded");
+    expect(purchase.metadata.refund).toMatchObject({ id: expect.stringMatching(/^re_/), amount_cents: 48000 + 495 });
+  });
+
   it("reads a checkout's status from Stripe at most once per short window", async () => {
     const body = await checkout();
     const before = proxy.reads();

@@ -1,7 +1,7 @@
 // Selling what exists, once: originals and stock held while a checkout is open, payments that are
 // always recorded, and a payment provider that is on only when the shop says so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { signedInUser, startServer, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
 
 const PRINT = "Print - For Sale";
@@ -74,7 +74,7 @@ describe("with the demo provider", () => {
     expect(afterHold.body.message).toBe('Line 1: only 1 of "Tee" left.');
   });
 
-  it("records a second payment for a sold original, marked for a refund, with the demo mark", async () => {
+  it("refunds a second payment for a sold original at once (demo: marked refunded), shipping included when nothing ships", async () => {
     const id = await original(server, "Lantern");
     const a = await post(server, "/api/studio/checkout", { items: [originalLine(id)] });
     // Another sale of the piece (in the studio, say) while this checkout is open.
@@ -82,8 +82,12 @@ describe("with the demo provider", () => {
     const paid = await post(server, `/api/studio/checkout/${a.body.session_id}/pay`, ADDRESS);
     expect(paid.body.status).toBe("paid");
     const [purchase] = await server.su.collection("purchases").getFullList({ filter: `payment_id = "${a.body.session_id}"` });
-    expect(purchase).toMatchObject({ product_title: "Lantern (Original)", amount: 480, status: "refund needed" });
+    expect(purchase).toMatchObject({ product_title: "Lantern (Original)", amount: 480, status: "refunded" });
     expect(purchase.metadata).toMatchObject({ provider: "demo", refund_reason: "The original was already sold when this payment arrived." });
+    expect(purchase.metadata.refund).toMatchObject({ id: expect.stringMatching(/^demo_refund_/), amount_cents: 48000 + 495, shipping: true });
+    // Paying again changes nothing: the refund is not made twice.
+    await post(server, `/api/studio/checkout/${a.body.session_id}/pay`, ADDRESS);
+    expect((await server.su.collection("purchases").getOne(purchase.id)).metadata.refund.id).toBe(purchase.metadata.refund.id);
   });
 
   it("records a paid order whose products were deleted after checkout", async () => {
@@ -96,9 +100,11 @@ describe("with the demo provider", () => {
     expect(paid.status).toBe(200);
     const purchases = await server.su.collection("purchases").getFullList({ filter: `payment_id = "${a.body.session_id}"`, sort: "product_title" });
     expect(purchases.map((p) => [p.product_title, p.status])).toEqual([
-      ["Gone (Original)", "refund needed"],
+      ["Gone (Original)", "refunded"],
       ["Mug", "completed"],
     ]);
+    // The mug ships, so the shipping stays paid.
+    expect(purchases[0].metadata.refund).toMatchObject({ amount_cents: 48000, shipping: false });
   });
 
   it("limits the size of a request body on the studio's routes", async () => {
@@ -107,6 +113,67 @@ describe("with the demo provider", () => {
     for (const path of ["/api/studio/checkout", "/api/studio/cart", "/api/studio/newsletter"]) {
       expect(await statusOnNewConnection(server.url + path, huge), path).toBe(413);
     }
+  });
+});
+
+describe("what one holder may keep out of the shop", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ STUDIO_PAYMENTS: "demo" });
+  });
+  afterAll(() => server?.stop());
+
+  it("lets a visitor's checkouts hold at most 3 originals at once, a customer's more", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push(await original(server, `Moth ${i}`));
+    // A bot's first checkout takes three; every further one from its address is refused.
+    expect((await post(server, "/api/studio/checkout", { items: ids.slice(0, 3).map((id) => originalLine(id)) })).status).toBe(200);
+    const fourth = await post(server, "/api/studio/checkout", { items: [originalLine(ids[3])] });
+    expect(fourth.status).toBe(400);
+    expect(fourth.body.message).toBe(
+      "Line 1: one checkout may reserve at most 3 originals at a time, counting your other open checkouts. Please finish or cancel one first. Signing in lets you reserve up to 10.",
+    );
+    // The shop still has them for everyone else: a signed-in customer reserves both.
+    const customer = await signedInUser(server, "ada@example.com");
+    const theirs = await post(server, "/api/studio/checkout", { items: [originalLine(ids[3]), originalLine(ids[4])] }, { Authorization: customer.authStore.token });
+    expect(theirs.status).toBe(200);
+  });
+
+  it("lets a visitor hold at most 3 of a tracked item at once", async () => {
+    const tee = await server.su.collection("merchandise").create({ title: "Fox Tee", price: 28, in_stock: true, inventory_count: 40 });
+    const line = (quantity: number) => ({ id: tee.id, type: "merchandise", quantity });
+    expect((await post(server, "/api/studio/checkout", { items: [line(4)] })).body.message).toBe(
+      'Line 1: at most 3 of "Fox Tee" can be reserved at a time, counting your other open checkouts. Signing in lets you reserve up to 10.',
+    );
+    expect((await post(server, "/api/studio/checkout", { items: [line(3)] })).status).toBe(200);
+    expect((await post(server, "/api/studio/checkout", { items: [line(1)] })).status).toBe(400);
+    // Untracked stock (no count) is made to order: nothing is held.
+    const mug = await server.su.collection("merchandise").create({ title: "Mug", price: 18, in_stock: true });
+    expect((await post(server, "/api/studio/checkout", { items: [{ id: mug.id, type: "merchandise", quantity: 12 }] })).status).toBe(200);
+  });
+
+  it("ends a cart's earlier open checkout when that cart checks out again", async () => {
+    const id = await original(server, "Wren");
+    const customer = await signedInUser(server, "bea@example.com");
+    const auth = { Authorization: customer.authStore.token };
+    const first = await post(server, "/api/studio/checkout", { items: [originalLine(id)], cart_session_id: "bea-cart-123" }, auth);
+    expect(first.status).toBe(200);
+    // The tab was closed; the same cart comes back to checkout.
+    const again = await post(server, "/api/studio/checkout", { items: [originalLine(id)], cart_session_id: "bea-cart-123" }, auth);
+    expect(again.status).toBe(200);
+    const old = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${first.body.session_id}"`);
+    expect(old.status).toBe("canceled");
+    // Another cart still finds the piece reserved.
+    const other = await post(server, "/api/studio/checkout", { items: [originalLine(id)], cart_session_id: "someone-else-9" }, auth);
+    expect(other.body.message).toMatch(/reserved by another checkout right now/);
+  });
+
+  it("holds and the Stripe session end at the same moment, at least 35 minutes away", async () => {
+    const id = await original(server, "Tern");
+    const before = Date.now();
+    const res = await post(server, "/api/studio/checkout", { items: [originalLine(id)] }, { Authorization: (await signedInUser(server, "cy@example.com")).authStore.token });
+    const held = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${res.body.session_id}"`);
+    expect(new Date(held.expires_at).getTime() - before).toBeGreaterThanOrEqual(35 * 60000);
   });
 });
 

@@ -30,19 +30,31 @@ export async function startStripeMock(): Promise<{ url: string; stop(): Promise<
   };
 }
 
-/** Forwards to stripe-mock and counts the checkout-session reads the server makes. */
+export interface SentToStripe {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  idempotencyKey: string;
+  /** When the request arrived here, as Stripe would measure it. */
+  at: number;
+}
+
+/** Forwards to stripe-mock, counts the checkout-session reads the server makes and keeps every request. */
 export async function countingProxy(target: string) {
   const { createServer } = await import("node:http");
   let reads = 0;
+  const sent: SentToStripe[] = [];
   const srv = createServer(async (req, res) => {
+    const at = Date.now();
     if (req.method === "GET" && req.url?.startsWith("/v1/checkout/sessions/")) reads++;
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    sent.push({ method: req.method ?? "", path: req.url ?? "", params: new URLSearchParams(Buffer.concat(chunks).toString("utf8")), idempotencyKey: String(req.headers["idempotency-key"] ?? ""), at });
     const upstream = await fetch(target + req.url, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === "GET" ? undefined : Buffer.concat(chunks) });
     res.writeHead(upstream.status, { "Content-Type": upstream.headers.get("content-type") ?? "application/json" });
     res.end(Buffer.from(await upstream.arrayBuffer()));
   });
   await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
   const { port } = srv.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, reads: () => reads, close: () => srv.close() };
+  return { url: `http://127.0.0.1:${port}`, reads: () => reads, sent: () => sent, close: () => srv.close() };
 }

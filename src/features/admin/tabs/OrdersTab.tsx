@@ -6,6 +6,7 @@ import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
+import { HeldPieces } from "./HeldPieces";
 
 interface Purchase extends RecordModel {
   product_title: string;
@@ -24,12 +25,14 @@ interface Purchase extends RecordModel {
     line_items?: { description: string; quantity: number; amount_total: number }[];
     /** "demo" when paid on the built-in demo page: no money moved. */
     provider?: string;
-    /** Why a paid line cannot be delivered (sold meanwhile, out of stock): the studio refunds it. */
+    /** Why a paid line cannot be delivered (sold meanwhile, out of stock): refunded at once, or by the studio if that failed. */
     refund_reason?: string;
+    refund?: { id: string; amount_cents: number; shipping?: boolean; at: string };
   };
 }
 
 const REFUND_NEEDED = "refund needed";
+const REFUNDED = "refunded";
 
 interface Order {
   id: string;
@@ -39,15 +42,17 @@ interface Order {
   status: string;
   demo: boolean;
   refunds: Purchase[];
+  refunded: Purchase[];
 }
 
 /** One order per payment: the purchases recorded for one paid checkout session. */
 function groupOrders(purchases: Purchase[]): Order[] {
   const orders = new Map<string, Order>();
   for (const p of purchases) {
-    const o = orders.get(p.payment_id) ?? { id: p.payment_id, created: p.created, lines: [], total: 0, status: "completed", demo: p.metadata?.provider === "demo", refunds: [] };
+    const o = orders.get(p.payment_id) ?? { id: p.payment_id, created: p.created, lines: [], total: 0, status: "completed", demo: p.metadata?.provider === "demo", refunds: [], refunded: [] };
     o.lines.push(p);
     if (p.status === REFUND_NEEDED) o.refunds.push(p);
+    if (p.status === REFUNDED) o.refunded.push(p);
     orders.set(p.payment_id, o);
   }
   return [...orders.values()].map((o) => {
@@ -64,13 +69,19 @@ export function OrdersTab() {
   if (error) return <p className="error-text">Failed to load purchase history</p>;
   if (!items) return <p className="muted">Loading...</p>;
   const orders = groupOrders(items);
-  if (!orders.length) return <p className="empty-state">No orders yet.</p>;
+  if (!orders.length) return (
+    <>
+      <HeldPieces />
+      <p className="empty-state">No orders yet.</p>
+    </>
+  );
   const o = dialog.selected;
   const customer = o?.lines[0].metadata?.customer_details ?? {};
   const shipping = o?.lines[0].metadata?.shipping_details ?? {};
   const address = shipping.address ?? {};
   return (
     <>
+      <HeldPieces />
       <AdminTable headers={["Date", "Product", "Customer", "Amount", "Status", "Actions"]}>
             {orders.map((order) => {
               const c = order.lines[0].metadata?.customer_details ?? {};
@@ -112,6 +123,19 @@ export function OrdersTab() {
                   {o.refunds.map((p) => (
                     <li key={p.id}>
                       {p.product_title} ({formatPrice(p.amount)}): {p.metadata?.refund_reason || "This item cannot be delivered."}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {o.refunded.length > 0 && (
+              <>
+                <h3>Refunded</h3>
+                <ul>
+                  {o.refunded.map((p) => (
+                    <li key={p.id}>
+                      {p.product_title}: {formatPrice((p.metadata?.refund?.amount_cents ?? 0) / 100)} on{" "}
+                      {p.metadata?.refund?.at ? new Date(p.metadata.refund.at).toLocaleString("en-US") : "—"}. {p.metadata?.refund_reason}
                     </li>
                   ))}
                 </ul>
@@ -159,7 +183,13 @@ export function OrdersTab() {
 function OrderMarks({ order }: { order: Order }) {
   return (
     <span className={styles.marks}>
-      {order.refunds.length > 0 ? <Badge tone="coral">Refund needed</Badge> : order.status}
+      {order.refunds.length > 0 ? (
+        <Badge tone="coral">Refund needed</Badge>
+      ) : order.refunded.length > 0 ? (
+        <Badge tone="lavender">{order.refunded.length === order.lines.length ? "Refunded" : "Partly refunded"}</Badge>
+      ) : (
+        order.status
+      )}
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
   );

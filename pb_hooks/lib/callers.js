@@ -1,0 +1,18 @@
+// Who is asking, as the shop counts them: a signed-in customer, or a visitor's address. The
+// address is kept only as a digest: enough to count one address's holds and carts, never shown.
+
+function signedInCustomer(e) {
+  return e.auth && e.auth.collection().name === "users" ? e.auth : null;
+}
+
+function addressKey(e) {
+  return "addr:" + $security.sha256(String(e.realIP())).slice(0, 32);
+}
+
+/** The holder of a checkout's reservations: the customer when signed in, else the address. */
+function holderOf(e) {
+  const user = signedInCustomer(e);
+  return user ? "user:" + user.id : addressKey(e);
+}
+
+module.exports = { signedInCustomer, addressKey, holderOf };

@@ -1,0 +1,83 @@
+// Stripe's own rules for the requests the shop sends, checked here before any request leaves.
+// stripe-mock accepts what Stripe refuses, so without this a shop whose tests pass could be one
+// that live Stripe turns away at every checkout. Sources: Stripe's API reference for Checkout
+// Sessions (expires_at), metadata, and the minimum charge amounts.
+// Plain functions of their arguments: the tests load this file as it is.
+
+// A Checkout Session may expire 30 minutes to 24 hours after Stripe creates it. Stripe measures from
+// its own clock when the request arrives, so the margin covers the trip and any clock difference.
+const SESSION_MIN_SECONDS = 30 * 60;
+const SESSION_MAX_SECONDS = 24 * 60 * 60;
+const CLOCK_MARGIN_SECONDS = 120;
+const METADATA_MAX_KEYS = 50;
+const METADATA_MAX_KEY_LENGTH = 40;
+const METADATA_MAX_VALUE_LENGTH = 500;
+// The smallest charge Stripe accepts, in the currency's smallest unit.
+const MINIMUM_CHARGE = { usd: 50 };
+const AMOUNT_KEYS = ["unit_amount", "amount"];
+
+function describeCents(cents) {
+  return "$" + (cents / 100).toFixed(2);
+}
+
+function checkMetadata(metadata, where) {
+  const keys = Object.keys(metadata || {});
+  if (keys.length > METADATA_MAX_KEYS) return where + " has " + keys.length + " keys; Stripe allows " + METADATA_MAX_KEYS + ".";
+  for (const key of keys) {
+    if (key.length > METADATA_MAX_KEY_LENGTH) return where + ' key "' + key.slice(0, 60) + '" is longer than ' + METADATA_MAX_KEY_LENGTH + " characters.";
+    if (/[[\]]/.test(key)) return where + ' key "' + key + '" may not contain square brackets.';
+    const value = metadata[key] === null || metadata[key] === undefined ? "" : String(metadata[key]);
+    if (value.length > METADATA_MAX_VALUE_LENGTH) return where + ' value of "' + key + '" is longer than ' + METADATA_MAX_VALUE_LENGTH + " characters.";
+  }
+  return "";
+}
+
+/** Every metadata object and amount anywhere in the parameters, with where it sits. */
+function walk(value, path, visit) {
+  if (value === null || typeof value !== "object") return "";
+  for (const key of Object.keys(value)) {
+    const here = path ? path + "[" + key + "]" : key;
+    const problem = visit(key, value[key], here) || (key === "metadata" ? "" : walk(value[key], here, visit));
+    if (problem) return problem;
+  }
+  return "";
+}
+
+/**
+ * Why Stripe would refuse these parameters for `path` ("" when it would not). `nowMs` is the
+ * moment the request leaves.
+ */
+function stripeProblem(path, params, nowMs) {
+  params = params || {};
+  const found = walk(params, "", (key, value, here) => {
+    if (key === "metadata") return checkMetadata(value, here);
+    if (AMOUNT_KEYS.indexOf(key) >= 0 && (typeof value !== "number" || !Number.isInteger(value) || value < 0)) {
+      return here + " must be a whole number of cents, not " + JSON.stringify(value) + ".";
+    }
+    return "";
+  });
+  if (found) return found;
+
+  if (path === "/v1/checkout/sessions") {
+    if (params.expires_at !== undefined) {
+      const ahead = params.expires_at - nowMs / 1000;
+      if (!Number.isInteger(params.expires_at)) return "expires_at must be whole seconds.";
+      if (ahead < SESSION_MIN_SECONDS + CLOCK_MARGIN_SECONDS) return "expires_at is " + Math.floor(ahead) + " s away; a Checkout Session must last at least 30 minutes.";
+      if (ahead > SESSION_MAX_SECONDS - CLOCK_MARGIN_SECONDS) return "expires_at is " + Math.floor(ahead) + " s away; a Checkout Session may last at most 24 hours.";
+    }
+    const lines = params.line_items || [];
+    const totals = {};
+    for (const line of lines) {
+      const price = line.price_data || {};
+      const currency = String(price.currency || "").toLowerCase();
+      totals[currency] = (totals[currency] || 0) + (price.unit_amount || 0) * (line.quantity || 1);
+    }
+    for (const currency of Object.keys(totals)) {
+      const minimum = MINIMUM_CHARGE[currency];
+      if (minimum && totals[currency] < minimum) return "The amount to pay must be at least " + describeCents(minimum) + ".";
+    }
+  }
+  return "";
+}
+
+module.exports = { stripeProblem, SESSION_MIN_SECONDS, CLOCK_MARGIN_SECONDS };
