@@ -3,8 +3,13 @@
 const ALLOWED = ["image/jpeg", "image/png", "image/gif", "application/pdf"];
 const MAX_BYTES = 10485760;
 
-// What one customer may upload in a day, across commission files and message attachments.
-const DAILY_ALLOWANCE_BYTES = 100 * 1024 * 1024;
+// What one customer may upload in a day, across commission files and message attachments. An
+// account that has not confirmed its address is free to make by the dozen, so until it does it gets
+// a small allowance, and all such accounts together a shop-wide one: sign-ups cannot fill the disk.
+const MB = 1024 * 1024;
+const DAILY_ALLOWANCE_BYTES = 100 * MB;
+const UNVERIFIED_ALLOWANCE_BYTES = 5 * MB;
+const UNVERIFIED_SHOP_ALLOWANCE_BYTES = 50 * MB;
 
 function sniff(file) {
   // Read the first bytes, as the server's own check does: a renamed .exe is not a picture.
@@ -42,30 +47,45 @@ function checkUploads(e, field) {
   });
 }
 
+// Bytes uploaded in the last day by the users a condition picks ("u" is the users table).
+function uploadedToday(app, userCondition, params) {
+  const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
+  const row = new DynamicModel({ total: 0 });
+  app
+    .db()
+    .newQuery(
+      "SELECT (SELECT COALESCE(SUM(f.file_size), 0) FROM commission_files f JOIN users u ON u.id = f.uploaded_by WHERE " + userCondition + " AND f.created > {:since})" +
+        " + (SELECT COALESCE(SUM(json_extract(j.value, '$.size')), 0) FROM commission_messages m JOIN users u ON u.id = m.sender," +
+        " json_each(CASE WHEN json_valid(m.attachment_meta) THEN m.attachment_meta ELSE '[]' END) j" +
+        " WHERE " + userCondition + " AND m.created > {:since}) AS total",
+    )
+    .bind(Object.assign({ since }, params))
+    .one(row);
+  return row.total;
+}
+
 /**
- * Refuses an upload that would take a customer past the daily allowance. The studio is not
- * limited. `metas` are this request's [{ size }].
+ * Refuses an upload that would take a customer past the daily allowance, or new accounts past
+ * theirs. The studio is not limited. `metas` are this request's [{ size }].
  */
 function checkUploadAllowance(e, metas) {
   const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
   if (!user || user.getBool("is_admin")) return;
   const adding = metas.reduce((n, m) => n + (m ? m.size : 0), 0);
   if (adding === 0) return;
-  const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
-  const row = new DynamicModel({ total: 0 });
-  e.app
-    .db()
-    .newQuery(
-      "SELECT (SELECT COALESCE(SUM(file_size), 0) FROM commission_files WHERE uploaded_by = {:user} AND created > {:since})" +
-        " + (SELECT COALESCE(SUM(json_extract(j.value, '$.size')), 0) FROM commission_messages m, json_each(CASE WHEN json_valid(m.attachment_meta) THEN m.attachment_meta ELSE '[]' END) j" +
-        " WHERE m.sender = {:user} AND m.created > {:since}) AS total",
-    )
-    .bind({ user: user.id, since })
-    .one(row);
-  if (row.total + adding > DAILY_ALLOWANCE_BYTES) {
+  const mine = uploadedToday(e.app, "u.id = {:user}", { user: user.id });
+  if (!user.verified()) {
+    if (mine + adding > UNVERIFIED_ALLOWANCE_BYTES) {
+      throw new ApiError(429, "Please confirm your email address to upload more than 5 MB a day: the link is in the letter we sent when you signed up.", null);
+    }
+    if (uploadedToday(e.app, "u.verified = FALSE", {}) + adding > UNVERIFIED_SHOP_ALLOWANCE_BYTES) {
+      throw new ApiError(429, "Uploads from accounts with an unconfirmed email address are paused until tomorrow. Please confirm your email address to upload now.", null);
+    }
+  }
+  if (mine + adding > DAILY_ALLOWANCE_BYTES) {
     throw new ApiError(
       429,
-      "You have uploaded " + Math.round(row.total / 1048576) + " MB today, the daily limit is 100 MB. Please try again tomorrow, or send a link instead.",
+      "You have uploaded " + Math.round(mine / MB) + " MB today, the daily limit is 100 MB. Please try again tomorrow, or send a link instead.",
       null,
     );
   }

@@ -81,6 +81,33 @@ describe("threads and uploads", () => {
     // The studio is not limited.
     expect((await admin.collection("commission_messages").create(form({ commission, content: "proofs" }, { attachments: files.slice(0, 2) }))).attachments).toHaveLength(2);
   });
+
+  it("gives accounts that have not confirmed their address a few MB a day, and all of them together a cap", async () => {
+    // One address making a dozen accounts and requests: the per-address request limits have their own tests.
+    await server.su.settings.update({ rateLimits: { enabled: false } });
+    const pdf = (mb: number) => new File([Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(mb * 1048576 - 9)])], "ref.pdf", { type: "application/pdf" });
+    const fresh = async (email: string) => {
+      const pb = await signedInUser(server, email, { verified: false });
+      const mine = (await pb.collection("commissions").create({ type: "watercolor-portrait", description: "A cat", contact_email: email })).id;
+      return { pb, commission: mine };
+    };
+    const one = await fresh("new-0@example.com");
+    expect((await one.pb.collection("commission_files").create(form({ commission: one.commission }, { file: pdf(3) }))).file).toBeTruthy();
+    const over = await one.pb.collection("commission_files").create(form({ commission: one.commission }, { file: pdf(3) })).catch((e) => e);
+    expect(over.status).toBe(429);
+    expect(over.response.message).toBe("Please confirm your email address to upload more than 5 MB a day: the link is in the letter we sent when you signed up.");
+
+    // A sign-up flood: each new account under its own allowance, together at the shop's.
+    let refused: ClientResponseError | null = null;
+    for (let i = 1; i <= 12 && !refused; i++) {
+      const bot = await fresh(`new-${i}@example.com`);
+      refused = await bot.pb.collection("commission_files").create(form({ commission: bot.commission }, { file: pdf(5) })).then(() => null, (e) => e);
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.response.message).toBe("Uploads from accounts with an unconfirmed email address are paused until tomorrow. Please confirm your email address to upload now.");
+    // Confirmed customers are not held up by them.
+    expect((await ada.collection("commission_files").create(form({ commission }, { file: pdf(1) }))).file).toBeTruthy();
+  });
 });
 
 describe("rate limits", () => {
