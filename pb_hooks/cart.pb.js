@@ -11,6 +11,9 @@ routerAdd(
   const sessionId = String(body.session_id || "");
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) throw new BadRequestError("A cart session id is required.");
   const items = Array.isArray(body.items) ? body.items.slice(0, 50) : [];
+  const limits = require(`${__hooks}/lib/cart-limits.js`);
+  const { signedInCustomer, addressKey } = require(`${__hooks}/lib/callers.js`);
+  const client = addressKey(e);
 
   // One transaction: SQLite runs them one at a time, so saves of a new cart arriving at once
   // make one cart instead of all but one failing on the unique session id.
@@ -38,23 +41,26 @@ routerAdd(
       return {
         id: String(item.id || "").slice(0, 60),
         type: String(item.type || "").slice(0, 20),
-        title: String(item.title || "").slice(0, 300),
+        title: String(item.title || "").slice(0, limits.TITLE_MAX),
         price: unit,
         quantity,
         variant: String(item.variant || "").slice(0, 20),
         size: String(item.size || "").slice(0, 40),
         color: String(item.color || "").slice(0, 40),
-        image_url: String(item.image_url || "").slice(0, 500),
+        image_url: limits.ownImageUrl(item.image_url),
       };
     });
+    limits.checkSize(saved);
+    if (!existing) limits.checkNewCartAllowed(tx, client);
 
     const cart = existing || new Record(tx.findCollectionByNameOrId("abandoned_carts"));
+    if (!existing) cart.set("client_key", client);
     cart.set("session_id", sessionId);
     cart.set("cart_items", saved);
     cart.set("total_price", Math.round(total * 100) / 100);
     // A cart that starts again after a purchase is a new cart.
     cart.set("is_converted", false);
-    const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+    const user = signedInCustomer(e);
     if (user) {
       cart.set("user", user.id);
       cart.set("user_email", user.email());
@@ -69,3 +75,8 @@ routerAdd(
 },
   $apis.bodyLimit(131072),
 );
+
+// Carts nobody came back for are history after a while; the purchases keep every order.
+cronAdd("prune-abandoned-carts", "17 4 * * *", () => {
+  require(`${__hooks}/lib/cart-limits.js`).pruneOldCarts($app);
+});

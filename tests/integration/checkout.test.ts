@@ -1,4 +1,6 @@
 // Checkout with server-side prices: the demo provider, Stripe through stripe-mock, and the webhook.
+import { execFileSync, spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import type PocketBase from "pocketbase";
@@ -150,6 +152,54 @@ describe("abandoned carts", () => {
     expect(await admin.collection("abandoned_carts").getFullList()).toHaveLength(0);
     // A browser can never list carts itself.
     await expect(customer.collection("abandoned_carts").getFullList()).resolves.toHaveLength(0);
+  });
+
+  it("refuses a padded cart, keeps only the shop's own picture addresses, and takes a real 50-line cart", async () => {
+    const padded = Array.from({ length: 50 }, (_, i) => ({
+      id: `x${i}`.padEnd(60, "x"), type: "painting", variant: "print".padEnd(20, "p"), quantity: 99,
+      title: "t".repeat(300), size: "s".repeat(40), color: "c".repeat(40), image_url: `/api/files/${"i".repeat(290)}`,
+    }));
+    const refused = await post(server, "/api/studio/cart", { session_id: "padded-cart-1", items: padded });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe("This cart is too large to save.");
+
+    const real = Array.from({ length: 50 }, (_, i) => ({ id: c.painting, type: "painting", variant: "print", quantity: 1, title: `Cove (Print) ${i}`, image_url: `/api/files/pbc_1/${c.painting}/cove_${i}.png?thumb=160x160` }));
+    real[0].image_url = "https://tracker.example/pixel.gif";
+    expect((await post(server, "/api/studio/cart", { session_id: "real-cart-50", items: real })).status).toBe(200);
+    const saved = await server.su.collection("abandoned_carts").getFirstListItem('session_id = "real-cart-50"');
+    expect(saved.cart_items).toHaveLength(50);
+    expect(saved.cart_items[0].image_url).toBe("");
+    expect(saved.cart_items[1].image_url).toBe(`/api/files/pbc_1/${c.painting}/cove_1.png?thumb=160x160`);
+  });
+
+  it("lets one address start at most 20 carts a day, and always update the ones it has", async () => {
+    const line = [{ id: c.painting, type: "painting", variant: "print", quantity: 1 }];
+    // Every cart of this server came from this address today.
+    const left = 20 - (await server.su.collection("abandoned_carts").getFullList()).length;
+    const statuses: number[] = [];
+    for (let i = 0; i <= left; i++) statuses.push((await post(server, "/api/studio/cart", { session_id: `flood-cart-${i}`, items: line })).status);
+    expect(statuses).toEqual([...Array(left).fill(200), 429]);
+    const refused = await post(server, "/api/studio/cart", { session_id: "flood-cart-99", items: line });
+    expect(refused.body.message).toBe("Too many carts were saved from this address today. Your cart is still in this browser.");
+    expect((await post(server, "/api/studio/cart", { session_id: "flood-cart-0", items: [{ ...line[0], quantity: 2 }] })).status).toBe(200);
+  });
+});
+
+describe("abandoned carts nobody comes back for", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ STUDIO_CART_RETENTION_DAYS: "30" });
+  });
+  afterAll(() => server?.stop());
+
+  it.skipIf(spawnSync("sqlite3", ["-version"]).status !== 0)("are deleted after STUDIO_CART_RETENTION_DAYS by the nightly job", async () => {
+    const line = [{ id: "x", type: "painting", variant: "print", quantity: 1, title: "A print" }];
+    for (const id of ["old-cart-1", "new-cart-1"]) expect((await post(server, "/api/studio/cart", { session_id: id, items: line })).status).toBe(200);
+    const longAgo = new Date(Date.now() - 40 * 86400000).toISOString().replace("T", " ");
+    execFileSync("sqlite3", [join(server.dataDir, "data.db"), ".timeout 5000", `UPDATE abandoned_carts SET updated = '${longAgo}' WHERE session_id = 'old-cart-1'`]);
+    // The dashboard's "run now" starts the job and answers at once.
+    await server.su.crons.run("prune-abandoned-carts");
+    await expect.poll(async () => (await server.su.collection("abandoned_carts").getFullList()).map((cart) => cart.session_id), { timeout: 10000 }).toEqual(["new-cart-1"]);
   });
 });
 

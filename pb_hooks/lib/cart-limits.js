@@ -1,0 +1,54 @@
+// What a saved cart may cost the disk. Carts are saved for anyone, with no account, so every limit
+// here is what a bot meets at the allowed request rate: a cart's size, how many new carts one
+// address may start in a day, and how long a cart nobody came back for is kept.
+
+// A real cart of 50 lines with full titles and picture addresses is under 16 KB.
+const CART_MAX_BYTES = 20 * 1024;
+const TITLE_MAX = 200;
+const IMAGE_URL_MAX = 300;
+// A household or an office shares an address; a day of new carts from one is rarely over a few.
+const NEW_CARTS_PER_ADDRESS_PER_DAY = 20;
+const DEFAULT_RETENTION_DAYS = 90;
+const PRUNE_BATCH = 500;
+
+/** A picture address of the shop's own (a path or a file URL of this server), or nothing. */
+function ownImageUrl(raw) {
+  const url = String(raw || "");
+  if (url.length > IMAGE_URL_MAX) return "";
+  if (url.charAt(0) === "/" && url.charAt(1) !== "/") return url;
+  const site = require(`${__hooks}/lib/config.js`).siteUrl();
+  return url.indexOf(site + "/") === 0 ? url : "";
+}
+
+function checkSize(items) {
+  if (JSON.stringify(items).length > CART_MAX_BYTES) throw new ApiError(413, "This cart is too large to save.", null);
+}
+
+function checkNewCartAllowed(app, clientKey) {
+  const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
+  const row = new DynamicModel({ n: 0 });
+  app.db().newQuery("SELECT COUNT(*) AS n FROM abandoned_carts WHERE client_key = {:key} AND created > {:since}").bind({ key: clientKey, since }).one(row);
+  if (row.n >= NEW_CARTS_PER_ADDRESS_PER_DAY) throw new ApiError(429, "Too many carts were saved from this address today. Your cart is still in this browser.", null);
+}
+
+function retentionDays() {
+  const raw = $os.getenv("STUDIO_CART_RETENTION_DAYS");
+  const days = raw === "" ? DEFAULT_RETENTION_DAYS : Number(raw);
+  return isFinite(days) && days >= 0 ? days : DEFAULT_RETENTION_DAYS;
+}
+
+/** Deletes carts untouched for the retention period, through the API's own delete (the admin's live list hears it). */
+function pruneOldCarts(app) {
+  const cutoff = new Date(Date.now() - retentionDays() * 86400000).toISOString().replace("T", " ");
+  let removed = 0;
+  for (;;) {
+    const old = app.findRecordsByFilter("abandoned_carts", "updated < {:cutoff}", "updated", PRUNE_BATCH, 0, { cutoff });
+    for (const cart of old) app.delete(cart);
+    removed += old.length;
+    if (old.length < PRUNE_BATCH) break;
+  }
+  if (removed) console.log("pruned " + removed + " abandoned carts untouched for " + retentionDays() + " days");
+  return removed;
+}
+
+module.exports = { TITLE_MAX, ownImageUrl, checkSize, checkNewCartAllowed, pruneOldCarts };
