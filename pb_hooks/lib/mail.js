@@ -4,6 +4,9 @@
 // mail on later does not release a flood of old news.
 
 const MAX_ITEMS = 20;
+// The outbox keeps 100,000 characters of each part of a letter; escaping can make one character
+// of a request six of HTML. A letter past this has its items shortened, never its news dropped.
+const LETTER_MAX = 90000;
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -38,7 +41,20 @@ function studioRecipients(app) {
  * everything is escaped here.
  */
 function render(letter) {
-  const items = (letter.items || []).slice(-MAX_ITEMS);
+  let items = (letter.items || []).slice(-MAX_ITEMS);
+  for (let cut = 4000; ; cut = Math.floor(cut / 2)) {
+    const out = renderAll(letter, items);
+    if ((out.html.length <= LETTER_MAX && out.text.length <= LETTER_MAX) || cut < 100) return out;
+    items = items.map((i) => ({ who: shorten(i.who, 200), text: shorten(i.text, cut) }));
+  }
+}
+
+function shorten(s, max) {
+  const t = String(s || "");
+  return t.length > max ? t.slice(0, max - 1) + "…" : t;
+}
+
+function renderAll(letter, items) {
   const html = [
     `<p>${escapeHtml(letter.heading)}</p>`,
     ...letter.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
@@ -107,7 +123,9 @@ function queueSafely(app, mail) {
   try {
     queue(app, mail);
   } catch (err) {
-    app.logger().error("notification not queued", "subject", String(mail.subject), "error", String(err));
+    const subject = typeof mail.subject === "function" ? "(batched)" : String(mail.subject);
+    console.error("NOTIFICATION NOT QUEUED: " + subject + " to " + (mail.to || []).join(", ") + ": " + String(err));
+    app.logger().error("notification not queued", "subject", subject, "error", String(err));
   }
 }
 

@@ -132,6 +132,36 @@ describe("with SMTP from the environment", () => {
     if (letters.length === 1) expect(letters[0].subject).toBe("12 new commission requests");
   });
 
+  it("shortens padded requests to fit their letter, and never drops one", async () => {
+    await mail.clear();
+    // Every character of this is six once escaped for HTML: eight of them overflowed the letter.
+    const padding = `"'<>&"`.repeat(1600);
+    for (let i = 0; i < 8; i++) {
+      const res = await post(server, "/api/collections/commissions/records", { type: "outdoor-mural", description: `Padded ${i} ${padding}`, contact_email: `padded${i}@example.com`, contact_name: `Padded Person ${i}` });
+      expect(res.status).toBe(200);
+    }
+    await mail.waitFor(STUDIO, /new commission requests?/);
+    await new Promise((r) => setTimeout(r, 6000));
+    const letters = await mail.all();
+    for (let i = 0; i < 8; i++) expect(letters.filter((l) => l.text.includes(`Outdoor mural from Padded Person ${i}:`)), `request ${i}`).toHaveLength(1);
+    for (const letter of letters) expect(letter.html.length).toBeLessThan(100000);
+    expect(server.log()).not.toContain("NOTIFICATION NOT QUEUED");
+  });
+
+  it("tells the buyer and the studio when a payment for a piece sold meanwhile is refunded", async () => {
+    const piece = await server.su.collection("paintings").create(form({ title: "Owl Light", tags: ["Original - For Sale"], tag_prices: { "Original - For Sale": 300 } }, { image: pngFile() }));
+    const { body } = await post(server, "/api/studio/checkout", { items: [{ id: piece.id, type: "painting", variant: "original", quantity: 1 }] });
+    await server.su.collection("paintings").update(piece.id, { tags: ["Original - Sold Out"] });
+    const details = { customer: { name: "Cleo Marsh", email: "cleo@example.com" }, shipping: { address: { line1: "9 Pine Way", city: "Hollow Pines", postal_code: "04000", country: "US" } } };
+    expect((await post(server, `/api/studio/checkout/${body.session_id}/pay`, details)).status).toBe(200);
+    const toBuyer = await mail.waitFor("cleo@example.com", /refund/);
+    expect(toBuyer.subject).toBe("Your refund for Owl Light (Original)");
+    expect(toBuyer.text).toContain("Owl Light (Original) went to another buyer moments before your payment arrived");
+    const toStudio = await mail.waitFor(STUDIO, /^Refunded/);
+    expect(toStudio.subject).toBe("Refunded $304.95 for Owl Light (Original)");
+    expect(toStudio.text).toContain("The original was already sold when this payment arrived.");
+  });
+
   it("tells each side about messages, one letter for a burst", async () => {
     const customer = await signedInUser(server, "bo@example.com", { first_name: "Bo" });
     const commission = await customer.collection("commissions").create({ type: "indoor-mural", description: "Lighthouse mural", contact_email: "bo@example.com" });
