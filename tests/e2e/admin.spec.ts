@@ -238,7 +238,7 @@ test("orders from the demo checkout and abandoned carts are there for the studio
   expect((await su.collection("abandoned_carts").getList(1, 1, { filter: `session_id = "${sessionId}"` })).totalItems).toBe(0);
 });
 
-test("an original paid twice is recorded and marked for a refund in the Orders tab", async ({ page, request }) => {
+test("an original paid twice is refunded at once and shown so in the Orders tab, and held pieces are listed", async ({ page, request }) => {
   const su = await superuser();
   const pixel = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   const fields = new FormData();
@@ -259,7 +259,18 @@ test("an original paid twice is recorded and marked for a refund in the Orders t
   await page.getByRole("tab", { name: "Orders" }).click();
   const order = page.getByRole("row").filter({ hasText: title });
   await expect(order).toContainText("Rhea Refund");
-  await expect(order).toContainText("Refund needed");
+  await expect(order).toContainText("Refunded");
   await order.getByRole("button", { name: "View Details" }).click();
-  await expect(dialog(page, "Order details")).toContainText("The original was already sold when this payment arrived.");
+  const details = dialog(page, "Order details");
+  await expect(details.getByRole("heading", { name: "Refunded" })).toBeVisible();
+  await expect(details).toContainText(`${title} (Original): $304.95`);
+  await expect(details).toContainText("The original was already sold when this payment arrived.");
+  await page.keyboard.press("Escape");
+
+  // A checkout left open keeps its original out of the shop: the studio sees which, and until when.
+  fields.set("title", `${title} II`);
+  const second = await su.collection("paintings").create(fields);
+  expect((await request.post(`${baseUrl()}/api/studio/checkout`, { data: { items: [{ id: second.id, type: "painting", variant: "original", quantity: 1 }] } })).ok()).toBe(true);
+  const held = page.getByRole("region", { name: "Held in open checkouts" });
+  await expect(held).toContainText(`${title} II (Original) · a visitor · until`);
 });
