@@ -29,7 +29,7 @@ routerAdd(
     const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
     // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
     // button): its reservations would otherwise keep this buyer from their own pieces.
-    if (cartSessionId) require(`${__hooks}/lib/checkout-sessions.js`).cancelOpenForCart(e.app, cartSessionId);
+    if (cartSessionId) require(`${__hooks}/lib/checkout-sessions.js`).cancelOpenForCart(e.app, cartSessionId, holder);
     // The hold and the payment page end together, measured from now, before the request leaves.
     const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60000);
 

@@ -52,9 +52,13 @@ function cancelSession(app, id) {
   return providerId;
 }
 
-/** Cancels every open session of one cart; one that cannot be canceled (paid meanwhile) is left to its webhook. */
-function cancelOpenForCart(app, cartSessionId) {
-  const open = app.findRecordsByFilter("checkout_sessions", "cart_session_id = {:cart} && status = 'open'", "", 20, 0, { cart: cartSessionId });
+/**
+ * Cancels the open sessions of one cart started by the same holder (a cart id alone, if it ever
+ * leaked, must not let someone else end a buyer's checkout); one that cannot be canceled (paid
+ * meanwhile) is left to its webhook.
+ */
+function cancelOpenForCart(app, cartSessionId, holder) {
+  const open = app.findRecordsByFilter("checkout_sessions", "cart_session_id = {:cart} && holder = {:holder} && status = 'open'", "", 20, 0, { cart: cartSessionId, holder });
   for (const s of open) {
     try {
       cancelSession(app, s.getString("provider_session_id"));

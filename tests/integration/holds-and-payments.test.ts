@@ -163,9 +163,12 @@ describe("what one holder may keep out of the shop", () => {
     expect(again.status).toBe(200);
     const old = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${first.body.session_id}"`);
     expect(old.status).toBe("canceled");
-    // Another cart still finds the piece reserved.
+    // Another cart still finds the piece reserved, and someone else sending Bea's cart id ends nothing.
     const other = await post(server, "/api/studio/checkout", { items: [originalLine(id)], cart_session_id: "someone-else-9" }, auth);
     expect(other.body.message).toMatch(/reserved by another checkout right now/);
+    const intruder = await post(server, "/api/studio/checkout", { items: [originalLine(id)], cart_session_id: "bea-cart-123" });
+    expect(intruder.body.message).toMatch(/reserved by another checkout right now/);
+    expect((await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${again.body.session_id}"`)).status).toBe("open");
   });
 
   it("holds and the Stripe session end at the same moment, at least 35 minutes away", async () => {
