@@ -9,10 +9,19 @@ function addressKey(e) {
   return "addr:" + $security.sha256(String(e.realIP())).slice(0, 32);
 }
 
-/** The holder of a checkout's reservations: the customer when signed in, else the address. */
+/**
+ * The holder of a checkout's reservations: the customer when signed in, else the visitor, and in
+ * both cases the address, so one address's holds can be counted together.
+ */
 function holderOf(e) {
   const user = signedInCustomer(e);
-  return user ? "user:" + user.id : addressKey(e);
+  return (user ? "user:" + user.id + " " : "") + addressKey(e);
 }
 
-module.exports = { signedInCustomer, addressKey, holderOf };
+/** The address part of a holder. */
+function addressOf(holder) {
+  const at = String(holder || "").indexOf("addr:");
+  return at < 0 ? "" : String(holder).slice(at);
+}
+
+module.exports = { signedInCustomer, addressKey, holderOf, addressOf };

@@ -125,9 +125,12 @@ function holdKey(line) {
 
 // What one holder's open checkouts may keep out of the shop at once. A visitor is counted by
 // address, a customer by account; either can always finish or cancel a checkout to start another.
+// Accounts are free to make, so one address's holds together have a ceiling too, and only a
+// customer whose address is confirmed gets the larger allowance.
 const HOLD_LIMITS = {
   visitor: { originals: 3, units: 3 },
   customer: { originals: 10, units: 10 },
+  address: { originals: 10, units: 10 },
 };
 
 function isHeld(line) {
@@ -135,27 +138,31 @@ function isHeld(line) {
 }
 
 /**
- * What open checkouts hold right now, by holdKey, in all and for one holder: originals and
- * merchandise. A checkout holds its lines until it is paid, canceled, failed or past expires_at.
+ * What open checkouts hold right now, by holdKey: in all, for one holder ("mine") and for the
+ * holder's address ("here"), with their counts of originals. A checkout holds its lines until it
+ * is paid, canceled, failed or past expires_at.
  */
 function heldQuantities(app, holder) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
+  const { addressOf } = require(`${__hooks}/lib/callers.js`);
   const now = new Date().toISOString().replace("T", " ");
   const open = app.findRecordsByFilter("checkout_sessions", "status = 'open' && expires_at > {:now}", "", 0, 0, { now });
-  const all = {};
-  const mine = {};
-  let myOriginals = 0;
+  const held = { all: {}, mine: {}, here: {}, myOriginals: 0, hereOriginals: 0 };
+  const add = (map, key, n) => (map[key] = (map[key] || 0) + n);
   for (const s of open) {
-    const ours = holder && s.getString("holder") === holder;
+    const mine = s.getString("holder") === holder;
+    const here = addressOf(s.getString("holder")) === addressOf(holder);
     for (const l of readJson(s, "line_items", [])) {
       if (!isHeld(l)) continue;
-      all[holdKey(l)] = (all[holdKey(l)] || 0) + l.quantity;
-      if (!ours) continue;
-      mine[holdKey(l)] = (mine[holdKey(l)] || 0) + l.quantity;
-      if (l.item_type === "painting") myOriginals++;
+      const original = l.item_type === "painting";
+      add(held.all, holdKey(l), l.quantity);
+      if (mine) add(held.mine, holdKey(l), l.quantity);
+      if (here) add(held.here, holdKey(l), l.quantity);
+      if (mine && original) held.myOriginals++;
+      if (here && original) held.hereOriginals++;
     }
   }
-  return { all, mine, myOriginals };
+  return held;
 }
 
 function originalTitle(line) {
@@ -164,15 +171,18 @@ function originalTitle(line) {
 
 /**
  * An original is sold once: one line, never held by another open checkout. Tracked merchandise
- * stock is counted per item across every line of this cart and every open hold. One holder keeps
- * at most HOLD_LIMITS out of the shop at once, so a bot cannot empty it with a few checkouts.
+ * stock is counted per item across every line of this cart and every open hold. One holder, and
+ * one address, keep at most HOLD_LIMITS out of the shop at once, so a bot cannot empty it with a
+ * few checkouts or a few sign-ups.
  */
-function checkAvailability(app, lines, holder, signedIn) {
-  const limits = signedIn ? HOLD_LIMITS.customer : HOLD_LIMITS.visitor;
+function checkAvailability(app, lines, holder, trusted) {
+  const limits = trusted ? HOLD_LIMITS.customer : HOLD_LIMITS.visitor;
   const held = heldQuantities(app, holder);
   const wanted = {};
-  const more = signedIn ? "" : " Signing in lets you reserve up to " + HOLD_LIMITS.customer.originals + ".";
-  let originals = held.myOriginals;
+  const finish = " counting your other open checkouts. Please finish or cancel one first.";
+  const more = trusted ? "" : " Signing in with a confirmed email address lets you reserve up to " + HOLD_LIMITS.customer.originals + ".";
+  let mine = held.myOriginals;
+  let here = held.hereOriginals;
   lines.forEach((l, i) => {
     const label = "Line " + (i + 1);
     const key = holdKey(l);
@@ -181,18 +191,22 @@ function checkAvailability(app, lines, holder, signedIn) {
       if (held.all[key]) {
         refuse(label + ': the original of "' + originalTitle(l) + '" is reserved by another checkout right now. Please try again in ' + HOLD_MINUTES + " minutes.");
       }
-      if (++originals > limits.originals) {
-        refuse(label + ": one checkout may reserve at most " + limits.originals + " originals at a time, counting your other open checkouts. Please finish or cancel one first." + more);
-      }
+      if (++mine > limits.originals) refuse(label + ": one checkout may reserve at most " + limits.originals + " originals at a time," + finish + more);
+      if (++here > HOLD_LIMITS.address.originals) refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.address.originals + " originals. Please finish or cancel one first.");
     }
     if (l.item_type === "merchandise") {
       const m = app.findRecordById("merchandise", l.item_id);
       const inventory = json(m, "inventory_count");
       if (typeof inventory === "number") {
+        const title = m.getString("title");
         const left = inventory - (held.all[key] || 0) - (wanted[key] || 0);
-        if (l.quantity > left) refuse(label + ": only " + Math.max(0, left) + ' of "' + m.getString("title") + '" left.');
-        if ((held.mine[key] || 0) + (wanted[key] || 0) + l.quantity > limits.units) {
-          refuse(label + ": at most " + limits.units + ' of "' + m.getString("title") + '" can be reserved at a time, counting your other open checkouts.' + (signedIn ? "" : " Signing in lets you reserve up to " + HOLD_LIMITS.customer.units + "."));
+        if (l.quantity > left) refuse(label + ": only " + Math.max(0, left) + ' of "' + title + '" left.');
+        const units = (wanted[key] || 0) + l.quantity;
+        if ((held.mine[key] || 0) + units > limits.units) {
+          refuse(label + ": at most " + limits.units + ' of "' + title + '" can be reserved at a time,' + finish + (trusted ? "" : " Signing in with a confirmed email address lets you reserve up to " + HOLD_LIMITS.customer.units + "."));
+        }
+        if ((held.here[key] || 0) + units > HOLD_LIMITS.address.units) {
+          refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.address.units + ' of "' + title + '". Please finish or cancel one first.');
         }
       }
     }
@@ -201,12 +215,12 @@ function checkAvailability(app, lines, holder, signedIn) {
 }
 
 /** Prices a whole cart: { lines, itemsTotal, shipping, total } in cents, shipping included. */
-function priceCart(app, items, holder, signedIn) {
+function priceCart(app, items, holder, trusted) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
-  checkAvailability(app, lines, holder, !!signedIn);
+  checkAvailability(app, lines, holder, !!trusted);
   const itemsTotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
   return { lines, itemsTotal, shipping: SHIPPING_CENTS, total: itemsTotal + SHIPPING_CENTS };
 }

@@ -131,7 +131,7 @@ describe("what one holder may keep out of the shop", () => {
     const fourth = await post(server, "/api/studio/checkout", { items: [originalLine(ids[3])] });
     expect(fourth.status).toBe(400);
     expect(fourth.body.message).toBe(
-      "Line 1: one checkout may reserve at most 3 originals at a time, counting your other open checkouts. Please finish or cancel one first. Signing in lets you reserve up to 10.",
+      "Line 1: one checkout may reserve at most 3 originals at a time, counting your other open checkouts. Please finish or cancel one first. Signing in with a confirmed email address lets you reserve up to 10.",
     );
     // The shop still has them for everyone else: a signed-in customer reserves both.
     const customer = await signedInUser(server, "ada@example.com");
@@ -143,13 +143,33 @@ describe("what one holder may keep out of the shop", () => {
     const tee = await server.su.collection("merchandise").create({ title: "Fox Tee", price: 28, in_stock: true, inventory_count: 40 });
     const line = (quantity: number) => ({ id: tee.id, type: "merchandise", quantity });
     expect((await post(server, "/api/studio/checkout", { items: [line(4)] })).body.message).toBe(
-      'Line 1: at most 3 of "Fox Tee" can be reserved at a time, counting your other open checkouts. Signing in lets you reserve up to 10.',
+      'Line 1: at most 3 of "Fox Tee" can be reserved at a time, counting your other open checkouts. Please finish or cancel one first. Signing in with a confirmed email address lets you reserve up to 10.',
     );
     expect((await post(server, "/api/studio/checkout", { items: [line(3)] })).status).toBe(200);
     expect((await post(server, "/api/studio/checkout", { items: [line(1)] })).status).toBe(400);
     // Untracked stock (no count) is made to order: nothing is held.
     const mug = await server.su.collection("merchandise").create({ title: "Mug", price: 18, in_stock: true });
     expect((await post(server, "/api/studio/checkout", { items: [{ id: mug.id, type: "merchandise", quantity: 12 }] })).status).toBe(200);
+  });
+
+  it("counts one address's holds together, so sign-ups do not multiply them", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await original(server, `Hare ${i}`));
+    // New accounts that never confirmed their address get a visitor's allowance...
+    const unconfirmed = await signedInUser(server, "bot-0@example.com", { verified: false });
+    const four = await post(server, "/api/studio/checkout", { items: ids.slice(0, 4).map((id) => originalLine(id)) }, { Authorization: unconfirmed.authStore.token });
+    expect(four.body.message).toMatch(/^Line 4: one checkout may reserve at most 3 originals at a time/);
+    // ...and confirmed ones, however many, share this address's ceiling of 10 with everyone here
+    // (the first test's visitor and customer hold 5 from this address already).
+    const answers: Array<{ status: number; body: { session_id?: string; message?: string } }> = [];
+    for (let i = 0; i < 9; i++) {
+      const bot = await signedInUser(server, `bot-${i + 1}@example.com`);
+      answers.push(await post(server, "/api/studio/checkout", { items: [originalLine(ids[i])] }, { Authorization: bot.authStore.token }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 400, 400, 400, 400]);
+    expect(answers[5].body.message).toBe("Line 1: checkouts from your network already reserve 10 originals. Please finish or cancel one first.");
+    // Canceling gives the address its allowance back (and leaves the shop as the next tests expect it).
+    for (const a of answers.slice(0, 5)) await post(server, `/api/studio/checkout/${a.body.session_id}/cancel`, {});
   });
 
   it("ends a cart's earlier open checkout when that cart checks out again", async () => {
