@@ -8,8 +8,10 @@ import (
 	"path/filepath"
 
 	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
+	"github.com/pocketbase/pocketbase/tools/hook"
 )
 
 func env(key, fallback string) string {
@@ -43,7 +45,9 @@ func main() {
 			return err
 		}
 		web := webFS(root)
-		se.Router.BindFunc(accessLog)
+		// Ahead of PocketBase's rate limiter, which the records and files routes run before any
+		// middleware of ours: their 429s and 404s get a line too.
+		se.Router.Bind(&hook.Handler[*core.RequestEvent]{Func: accessLog, Priority: apis.DefaultRateLimitMiddlewarePriority - 50})
 		se.Router.BindFunc(securityHeaders(web))
 		se.Router.BindFunc(apiNoStore)
 		se.Router.BindFunc(callerFilterGuard)

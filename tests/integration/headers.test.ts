@@ -76,8 +76,11 @@ describe("request log", () => {
   it("writes one line per request, and the reason with a failed one", async () => {
     await fetch(`${server.url}/api/collections/paintings/records?filter=${encodeURIComponent("nope ~~ (")}`);
     await fetch(`${server.url}/gallery?x=1`);
+    // Refused by PocketBase's own route middleware, before any of ours runs.
+    await fetch(`${server.url}/api/files/nowhere/y/z.png`);
     await new Promise((r) => setTimeout(r, 100));
     const lines = server.log().split("\n");
+    expect(lines.some((l) => / GET \/api\/files\/nowhere\/y\/z\.png 404 [\d.]+ms ip=127\.0\.0\.1 error=/.test(l))).toBe(true);
     expect(lines.filter((l) => / GET \/gallery\?x=1 200 [\d.]+ms ip=127\.0\.0\.1$/.test(l))).toHaveLength(1);
     expect(lines.some((l) => / GET \/api\/collections\/paintings\/records\?filter=\S+ 400 [\d.]+ms ip=127\.0\.0\.1 error="Something went wrong while processing your request\." details="/.test(l))).toBe(true);
     expect(server.log()).not.toMatch(/SELECT /);
