@@ -31,11 +31,20 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", featureBoundaries] },
   },
   {
-    files: ["src/lib/**/*.{ts,tsx}", "src/ui/**/*.{ts,tsx}"],
+    files: ["src/ui/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/features/**", "**/app/**"], message: "lib/ and ui/ do not depend on features or the app." }] },
+        { patterns: [{ group: ["**/features/**", "**/app/**"], message: "ui/ does not depend on features or the app." }] },
+      ],
+    },
+  },
+  {
+    files: ["src/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/features/**", "**/app/**", "**/ui/**"], message: "lib/ is the bottom layer: it does not depend on ui, features or the app." }] },
       ],
     },
   },

@@ -65,8 +65,8 @@ const precacheScope: Plugin = {
 // catalogue thumbnails a visitor has seen. It stays out of the API (data comes from IndexedDB,
 // writes and realtime need the network) and out of the PocketBase admin UI.
 const pwa = VitePWA({
-  registerType: "prompt", // a new build waits until the person chooses to reload (src/lib/pwa)
-  injectRegister: false, // registered by src/lib/pwa with the plugin's React hook
+  registerType: "prompt", // a new build waits until the person chooses to reload (src/ui/pwa)
+  injectRegister: false, // registered by src/ui/pwa with the plugin's React hook
   includeManifestIcons: false, // the globs below already precache every icon
   manifest: {
     id: "/",

@@ -6,6 +6,7 @@ import (
 	"html"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -25,8 +26,6 @@ type lcpPicture struct {
 }
 
 func coverAlt(r *core.Record) string { return "Cover of " + r.GetString("title") }
-
-var thumbWidths = []int{400, 800, 1200}
 
 func lcpPictureFor(route string) *lcpPicture {
 	switch {
@@ -91,15 +90,21 @@ func lcpMarkup(app core.App, route string) (preload string, img string) {
 		return "", ""
 	}
 	file := record.GetString(pic.field)
-	if file == "" {
+	field, _ := record.Collection().Fields.GetByName(pic.field).(*core.FileField)
+	if file == "" || field == nil {
 		return "", ""
 	}
+	widths := srcsetWidths(field)
+	if !slices.Contains(widths, drawnWidth) {
+		return "", "" // the field does not offer the thumbnails the page's <img> names
+	}
 	base := fmt.Sprintf("/api/files/%s/%s/%s", record.Collection().Id, record.Id, encodeURIComponent(file))
-	candidates := make([]string, 0, len(thumbWidths))
-	for _, w := range thumbWidths {
+	candidates := make([]string, 0, len(widths))
+	for _, w := range widths {
 		candidates = append(candidates, fmt.Sprintf("%s?thumb=%dx0 %dw", base, w, w))
 	}
-	src, srcset, sizes := html.EscapeString(base+"?thumb=800x0"), html.EscapeString(strings.Join(candidates, ", ")), html.EscapeString(pic.sizes)
+	src := fmt.Sprintf("%s?thumb=%dx0", base, drawnWidth)
+	src, srcset, sizes := html.EscapeString(src), html.EscapeString(strings.Join(candidates, ", ")), html.EscapeString(pic.sizes)
 	preload = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s" imagesizes="%s">`, src, srcset, sizes)
 	img = fmt.Sprintf(`<img class="" src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" fetchpriority="high">`,
 		src, srcset, sizes, pic.ratio[0]*200, pic.ratio[1]*200, html.EscapeString(pic.alt(record)))

@@ -7,6 +7,8 @@ import (
 	"image"
 	"image/jpeg"
 	"path"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/chai2010/webp"
@@ -32,6 +34,25 @@ var (
 	// Encoding is CPU-bound; one at a time keeps the API answering on a small server.
 	encodeSlot = make(chan struct{}, 1)
 )
+
+// The sizes a picture is made in are its file field's thumbs (pb_migrations' THUMBS): the upload
+// renditions make each of them, and a page's srcset offers the width-only ones ("800x0"), as
+// src/lib/files.ts does in the app. drawnWidth is the src of every <img> (src/ui/Thumb.tsx).
+const drawnWidth = 800
+
+// srcsetWidths: the widths of the field's width-only thumbs, narrowest first.
+func srcsetWidths(field *core.FileField) []int {
+	var widths []int
+	for _, size := range field.Thumbs {
+		if w, ok := strings.CutSuffix(size, "x0"); ok {
+			if n, err := strconv.Atoi(w); err == nil && n > 0 {
+				widths = append(widths, n)
+			}
+		}
+	}
+	slices.Sort(widths)
+	return widths
+}
 
 func registerRenditions(app core.App) {
 	registerUploadRenditions(app)

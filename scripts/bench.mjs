@@ -1,7 +1,7 @@
 // `npm run bench`: how fast the shop is on a phone. Builds, starts the real server with the demo
 // studio, runs Lighthouse (mobile preset, simulated throttling, median of 3) on every public route
 // cold and on a repeat visit served by the service worker, measures what travels on the wire,
-// compares each figure with the targets of docs/decisions/005-speed-budget.md, and writes
+// compares each figure with the targets of docs/decisions/013-fast-on-a-phone.md, and writes
 // bench/results.json. Beside it, the stack's floor (React + router + Dexie + the PocketBase client
 // and nothing else) is measured the same way, as a ratio ours/floor.
 //

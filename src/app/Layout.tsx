@@ -1,6 +1,6 @@
 import { memo, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router-dom";
-import { AppStatus } from "../lib/pwa";
+import { AppStatus } from "../ui/pwa";
 import { Toaster } from "../ui/Toaster";
 import { CartDrawer } from "../features/cart";
 import { useAuth } from "../features/account";

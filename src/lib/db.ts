@@ -3,8 +3,8 @@
 // table, add a new this.version(n + 1) with only the changed stores, never edit a released one.
 import Dexie, { type Table } from "dexie";
 import type { OutboxAction } from "./outbox/outbox";
-import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord } from "./catalog";
-import { bucketsOf } from "./sync/store";
+import { CATALOG_COLLECTIONS, type CatalogRecord } from "./catalog";
+import { bucketsOf, type CatalogBucket } from "./buckets";
 
 /** The cart as earlier versions kept it; the cart now lives in localStorage and reads this row once, then deletes it. */
 export interface StoredCart {
@@ -12,13 +12,6 @@ export interface StoredCart {
   items: unknown;
   sessionId: string;
   updatedAt: number;
-}
-
-/** A share of one collection's records, chosen by a hash of the id (src/lib/sync/store.ts). */
-export interface CatalogBucket {
-  key: string;
-  collection: CatalogCollection;
-  rows: CatalogRecord[];
 }
 
 export interface MetaRow {
@@ -54,7 +47,7 @@ export class StudioDb extends Dexie {
     });
     this.version(3)
       .stores({
-        // The catalogue in buckets (src/lib/sync/store.ts): IndexedDB pays per stored row far more
+        // The catalogue in buckets (src/lib/buckets.ts): IndexedDB pays per stored row far more
         // than per byte, so 2,000 paintings in 16 rows write in a fraction of the time of 2,000 rows.
         catalog: "key, collection",
       })

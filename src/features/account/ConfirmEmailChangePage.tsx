@@ -5,12 +5,12 @@ import { useLocation } from "react-router-dom";
 import { z } from "zod";
 import { ClientResponseError } from "pocketbase";
 import { Button } from "../../ui/Button";
-import { SubmitButton, TextField, useForm } from "../../ui/form";
+import { TextField, useForm } from "../../ui/form";
 import { pb } from "../../lib/pocketbase";
 import AuthDialog from "./AuthDialog";
 import { messageOf, signOut } from "./authStore";
 import { readLinkToken } from "./linkToken";
-import styles from "./linkPages.module.css";
+import { LinkPage } from "./LinkPage";
 
 const schema = z.object({ password: z.string().min(1, "Please enter your password.") });
 
@@ -37,50 +37,36 @@ export function ConfirmEmailChangePage() {
     });
   }
 
+  const dialogView = signingIn && <AuthDialog isOpen onOpenChange={(open) => !open && setSigningIn(false)} initialMode="sign-in" prefill={{ email: link?.newEmail }} />;
+  if (done) {
+    return (
+      <LinkPage
+        title="Your new address is set"
+        status={<>Your account now uses <strong>{link?.newEmail}</strong>. Please sign in with it.</>}
+        actions={<Button onPress={() => setSigningIn(true)}>Sign in</Button>}
+      >
+        {dialogView}
+      </LinkPage>
+    );
+  }
+  const usable = link && !link.expired;
   return (
-    <div className={`container ${styles.page}`}>
-      <section className={styles.card} aria-labelledby="change-title">
-        <h1 id="change-title">{done ? "Your new address is set" : "Confirm your new address"}</h1>
-        {done ? (
-          <>
-            <p className={styles.done} role="status">
-              Your account now uses <strong>{link?.newEmail}</strong>. Please sign in with it.
-            </p>
-            <div className={styles.actions}>
-              <Button onPress={() => setSigningIn(true)}>Sign in</Button>
-            </div>
-          </>
-        ) : (
-          <>
-            {link?.newEmail && !link.expired && (
-              <p>
-                Move your account from <strong>{link.email}</strong> to <strong>{link.newEmail}</strong>: enter your password to confirm.
-              </p>
-            )}
-            {problem && (
-              <p className={styles.problem} role="alert">
-                {problem}
-              </p>
-            )}
-            {link && !link.expired && (
-              <form
-                className={styles.form}
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void save();
-                }}
-              >
-                <TextField label="Password" type="password" autoComplete="current-password" value={form.values.password} onChange={(v) => form.set("password", v)} error={form.errors.password} isRequired />
-                <SubmitButton saving={form.saving} savingText="Saving...">
-                  Confirm new address
-                </SubmitButton>
-              </form>
-            )}
-          </>
-        )}
-      </section>
-      {signingIn && <AuthDialog isOpen onOpenChange={(open) => !open && setSigningIn(false)} initialMode="sign-in" prefill={{ email: link?.newEmail }} />}
-    </div>
+    <LinkPage
+      title="Confirm your new address"
+      intro={usable && link.newEmail ? <>Move your account from <strong>{link.email}</strong> to <strong>{link.newEmail}</strong>: enter your password to confirm.</> : undefined}
+      problem={problem}
+      form={
+        usable
+          ? {
+              fields: <TextField label="Password" type="password" autoComplete="current-password" value={form.values.password} onChange={(v) => form.set("password", v)} error={form.errors.password} isRequired />,
+              submitLabel: "Confirm new address",
+              saving: form.saving,
+              onSubmit: () => void save(),
+            }
+          : undefined
+      }
+    >
+      {dialogView}
+    </LinkPage>
   );
 }

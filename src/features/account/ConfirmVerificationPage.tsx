@@ -6,7 +6,7 @@ import { ClientResponseError } from "pocketbase";
 import { pb } from "../../lib/pocketbase";
 import { messageOf, reloadUser, useAuth } from "./authStore";
 import { readLinkToken } from "./linkToken";
-import styles from "./linkPages.module.css";
+import { LinkPage } from "./LinkPage";
 
 type State = { kind: "working" } | { kind: "done" } | { kind: "problem"; message: string } | { kind: "resent" };
 
@@ -47,46 +47,42 @@ export function ConfirmVerificationPage() {
     }
   }
 
-  return (
-    <div className={`container ${styles.page}`}>
-      <section className={styles.card} aria-labelledby="verify-title">
-        <h1 id="verify-title">{state.kind === "done" ? "Your address is confirmed" : state.kind === "problem" ? "We could not confirm your address" : "Confirming your address"}</h1>
-        {state.kind === "working" && <p role="status">One moment…</p>}
-        {state.kind === "done" && (
-          <>
-            <p className={styles.done} role="status">
-              Thank you. Letters about your orders and commissions will reach {link?.email ? <strong>{link.email}</strong> : "you"}.
-            </p>
-            <div className={styles.actions}>
+  switch (state.kind) {
+    case "working":
+      return <LinkPage title="Confirming your address" status="One moment…" pending />;
+    case "done":
+      return (
+        <LinkPage
+          title="Your address is confirmed"
+          status={<>Thank you. Letters about your orders and commissions will reach {link?.email ? <strong>{link.email}</strong> : "you"}.</>}
+          actions={
+            <>
               <LinkButton href="/gallery">Visit the gallery</LinkButton>
               {user && (
                 <LinkButton variant="secondary" href="/customer/dashboard">
                   My commissions
                 </LinkButton>
               )}
-            </div>
-          </>
-        )}
-        {state.kind === "problem" && (
-          <>
-            <p className={styles.problem} role="alert">
-              {state.message}
-            </p>
-            {user && !user.verified && (
-              <div className={styles.actions}>
-                <Button variant="secondary" onPress={() => void resend()}>
-                  Send a new link
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-        {state.kind === "resent" && (
-          <p className={styles.done} role="status">
-            A new link is on its way to <strong>{user?.email}</strong>.
-          </p>
-        )}
-      </section>
-    </div>
-  );
+            </>
+          }
+        />
+      );
+    case "problem":
+      return (
+        <LinkPage
+          title="We could not confirm your address"
+          problem={state.message}
+          actions={
+            user &&
+            !user.verified && (
+              <Button variant="secondary" onPress={() => void resend()}>
+                Send a new link
+              </Button>
+            )
+          }
+        />
+      );
+    case "resent":
+      return <LinkPage title="Confirming your address" status={<>A new link is on its way to <strong>{user?.email}</strong>.</>} />;
+  }
 }

@@ -4,12 +4,12 @@ import { useLocation } from "react-router-dom";
 import { z } from "zod";
 import { ClientResponseError } from "pocketbase";
 import { Button } from "../../ui/Button";
-import { SubmitButton, TextField, useForm } from "../../ui/form";
+import { TextField, useForm } from "../../ui/form";
 import { pb } from "../../lib/pocketbase";
 import AuthDialog, { type AuthMode } from "./AuthDialog";
 import { messageOf } from "./authStore";
 import { readLinkToken } from "./linkToken";
-import styles from "./linkPages.module.css";
+import { LinkPage } from "./LinkPage";
 
 const schema = z
   .object({
@@ -39,54 +39,48 @@ export function ResetPasswordPage() {
     });
   }
 
+  const dialogView = dialog && <AuthDialog isOpen onOpenChange={(open) => !open && setDialog(null)} initialMode={dialog} prefill={{ email: link?.email }} />;
+  if (done) {
+    return (
+      <LinkPage
+        title="Your new password is set"
+        status={<>Your password has been changed{link?.email ? <> for <strong>{link.email}</strong></> : null}. Sign in with it now.</>}
+        actions={<Button onPress={() => setDialog("sign-in")}>Sign in</Button>}
+      >
+        {dialogView}
+      </LinkPage>
+    );
+  }
+  const usable = link && !link.expired;
   return (
-    <div className={`container ${styles.page}`}>
-      <section className={styles.card} aria-labelledby="reset-title">
-        <h1 id="reset-title">{done ? "Your new password is set" : "Choose a new password"}</h1>
-        {done ? (
-          <>
-            <p className={styles.done} role="status">
-              Your password has been changed{link?.email ? <> for <strong>{link.email}</strong></> : null}. Sign in with it now.
-            </p>
-            <div className={styles.actions}>
-              <Button onPress={() => setDialog("sign-in")}>Sign in</Button>
-            </div>
-          </>
-        ) : (
-          <>
-            {link?.email && !link.expired && <p>For your account <strong>{link.email}</strong>.</p>}
-            {problem && (
-              <p className={styles.problem} role="alert">
-                {problem}
-              </p>
-            )}
-            {link && !link.expired && (
-              <form
-                className={styles.form}
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void save();
-                }}
-              >
-                <TextField label="New password" type="password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set("password", v)} error={form.errors.password} description="At least 8 characters." isRequired />
-                <TextField label="Repeat the new password" type="password" autoComplete="new-password" value={form.values.confirm} onChange={(v) => form.set("confirm", v)} error={form.errors.confirm} isRequired />
-                <SubmitButton saving={form.saving} savingText="Saving...">
-                  Save new password
-                </SubmitButton>
-              </form>
-            )}
-            {problem && (
-              <div className={styles.actions}>
-                <Button variant="secondary" onPress={() => setDialog("reset")}>
-                  Send a new link
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-      </section>
-      {dialog && <AuthDialog isOpen onOpenChange={(open) => !open && setDialog(null)} initialMode={dialog} prefill={{ email: link?.email }} />}
-    </div>
+    <LinkPage
+      title="Choose a new password"
+      intro={usable && link.email ? <>For your account <strong>{link.email}</strong>.</> : undefined}
+      problem={problem}
+      form={
+        usable
+          ? {
+              fields: (
+                <>
+                  <TextField label="New password" type="password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set("password", v)} error={form.errors.password} description="At least 8 characters." isRequired />
+                  <TextField label="Repeat the new password" type="password" autoComplete="new-password" value={form.values.confirm} onChange={(v) => form.set("confirm", v)} error={form.errors.confirm} isRequired />
+                </>
+              ),
+              submitLabel: "Save new password",
+              saving: form.saving,
+              onSubmit: () => void save(),
+            }
+          : undefined
+      }
+      actions={
+        problem && (
+          <Button variant="secondary" onPress={() => setDialog("reset")}>
+            Send a new link
+          </Button>
+        )
+      }
+    >
+      {dialogView}
+    </LinkPage>
   );
 }

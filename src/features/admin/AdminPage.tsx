@@ -3,7 +3,7 @@ import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
 import { Toaster } from "../../ui/Toaster";
 import { toast } from "../../ui/toast";
-import { AppStatus } from "../../lib/pwa";
+import { AppStatus } from "../../ui/pwa";
 import { signOut, useAuth } from "../account";
 import { DataStatusBanner } from "./DataStatusBanner";
 import { InboxContext, useInboxData } from "./inbox/useInbox";

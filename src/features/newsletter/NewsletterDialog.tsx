@@ -3,7 +3,7 @@ import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { submitAction } from "../../lib/outbox";
-import type { NewsletterSignup } from "./index";
+import type { NewsletterSignup } from "./signup";
 import styles from "./newsletter.module.css";
 
 const EMPTY: NewsletterSignup = { email: "", first_name: "", last_name: "" };

@@ -18,7 +18,7 @@
 // A sender may name where a refused action is edited: registerSender(kind, send, { editPath: (id) => `/x?edit=${id}` });
 // the status line then offers "Edit and resend" there.
 // useOutbox(kind) lists queued, in-flight and refused actions live, with cancel(id) and
-// retry(id, editedPayload). The app shell (src/lib/pwa) starts the outbox and shows waiting actions.
+// retry(id, editedPayload). The app shell (src/ui/pwa) starts the outbox and shows waiting actions.
 import { outbox } from "./instance";
 
 export type { OutboxAction, OutboxStatus, Sender, SenderOptions, SendContext, SubmitResult } from "./outbox";

@@ -1,5 +1,5 @@
-// Installable, offline app: service worker registration and update prompt, the connection line,
-// storage persistence. The layout mounts <AppStatus /> once.
-export { AppStatus } from "./AppStatus";
+// Installable, offline app: being online, storage persistence and bounds, the images kept for
+// offline use. What the visitor sees of it (the connection line, the update prompt) is in ui/pwa.
 export { useOnline } from "./online";
-export { requestPersistentStorage } from "./storage";
+export { requestPersistentStorage, keepStorageInBounds } from "./storage";
+export { keepSeenImagesOnceControlled } from "./warm";

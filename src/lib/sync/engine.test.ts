@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import type PocketBase from "pocketbase";
 import { StudioDb } from "../db";
 import { CATALOG_TOPIC, CHANGES_ROUTE, createSyncEngine, type CatalogChanges, type CatalogHint } from "./engine";
-import { bucketKey, readCollection } from "./store";
+import { bucketKey } from "../buckets";
+import { readCollection } from "./store";
 
 type Row = { id: string; collectionName: string; updated: string; title?: string; name?: string };
 

@@ -3,7 +3,8 @@ import Dexie from "dexie";
 import { describe, expect, it } from "vitest";
 import { StudioDb } from "../db";
 import type { CatalogRecord } from "../catalog";
-import { applyChanges, BUCKETS, readCollection, readCollectionState, readRecord } from "./store";
+import { BUCKETS } from "../buckets";
+import { applyChanges, readCollection, readCollectionState, readRecord } from "./store";
 
 const painting = (id: string, title = id) => ({ id, title, collectionName: "paintings", collectionId: "p", created: "", updated: "" }) as CatalogRecord;
 

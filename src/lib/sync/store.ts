@@ -1,11 +1,9 @@
-// How the catalogue sits in IndexedDB: each collection's records spread over a fixed number of
-// bucket rows by a hash of the id. A cold sync writes a few dozen rows instead of thousands
-// (IndexedDB's cost is per row, not per byte), and a change rewrites one bucket.
+// The catalogue in IndexedDB as the pages and the sync engine see it: whole collections, single
+// records, and one answer of the changes route written with its cursor (the buckets: ../buckets.ts).
 import type { Table } from "dexie";
-import type { CatalogBucket, StudioDb } from "../db";
+import type { StudioDb } from "../db";
+import { bucketKey, bucketsOf, type CatalogBucket } from "../buckets";
 import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord, type CatalogTables } from "../catalog";
-
-export const BUCKETS = 16;
 
 /** One answer of the changes route (pb_hooks/lib/sync.js). */
 export interface CatalogChanges {
@@ -16,27 +14,6 @@ export interface CatalogChanges {
 }
 
 export const CURSOR_KEY = "catalog:cursor";
-
-function bucketOf(id: string): number {
-  let h = 0;
-  for (let i = 0; i < id.length; i++) h = (h * 31 + id.charCodeAt(i)) | 0;
-  return (h >>> 0) % BUCKETS;
-}
-
-export function bucketKey(collection: CatalogCollection, id: string): string {
-  return `${collection}:${bucketOf(id)}`;
-}
-
-export function bucketsOf(collection: CatalogCollection, rows: CatalogRecord[]): CatalogBucket[] {
-  const buckets = new Map<string, CatalogBucket>();
-  for (const row of rows) {
-    const key = bucketKey(collection, row.id);
-    let bucket = buckets.get(key);
-    if (!bucket) buckets.set(key, (bucket = { key, collection, rows: [] }));
-    bucket.rows.push(row);
-  }
-  return [...buckets.values()];
-}
 
 const byId = (a: CatalogRecord, b: CatalogRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

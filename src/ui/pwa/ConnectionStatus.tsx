@@ -1,8 +1,7 @@
 import { useEffect } from "react";
-import { useOutbox } from "../outbox";
-import { useOnline } from "./online";
-import { requestPersistentStorage } from "./storage";
-import { Button, LinkButton } from "../../ui/Button";
+import { useOutbox } from "../../lib/outbox";
+import { requestPersistentStorage, useOnline } from "../../lib/pwa";
+import { Button, LinkButton } from "../Button";
 import styles from "./pwa.module.css";
 
 function plural(n: number, one: string, many: string) {

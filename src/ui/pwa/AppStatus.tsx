@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { startOutbox } from "../outbox";
+import { startOutbox } from "../../lib/outbox";
+import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
 import { ConnectionStatus } from "./ConnectionStatus";
-import { keepStorageInBounds, requestPersistentStorage } from "./storage";
-import { keepSeenImagesOnceControlled } from "./warm";
 import styles from "./pwa.module.css";
 
 // Registers the service worker, so it exists only in the browser (not in the pages rendered at

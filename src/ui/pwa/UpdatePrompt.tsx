@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRegisterSW } from "virtual:pwa-register/react";
-import { Button } from "../../ui/Button";
+import { Button } from "../Button";
 import styles from "./pwa.module.css";
 
 const HOURLY = 60 * 60 * 1000;
