@@ -5,7 +5,7 @@
 // on purpose; and the header the server sends is the header the app draws over it, box for box.
 import PocketBase from "pocketbase";
 import { expect, test, type Page } from "@playwright/test";
-import { baseUrl, superuser, uniqueEmail } from "./support";
+import { admin, baseUrl, superuser, uniqueEmail } from "./support";
 import { CUSTOMER_ROUTES, PUBLIC_ROUTES, resolveRoutes } from "./routes";
 
 const WIDTHS = [320, 360, 390, 768, 820, 1024, 1280, 1366, 1440, 1920];
@@ -152,3 +152,23 @@ THEMES.forEach((theme, t) => {
     });
   });
 });
+
+// The studio app holds the same rule on the studio's tablet (portrait) and a laptop.
+const ADMIN_TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "abandoned-carts", "artist"];
+for (const width of [820, 1366]) {
+  test(`the studio app at ${width} px keeps every tab inside the window`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: 900 });
+    const auth = await new PocketBase(baseUrl()).collection("users").authWithPassword(admin().email, admin().password);
+    await page.addInitScript((value) => localStorage.setItem("pocketbase_auth", value), JSON.stringify({ token: auth.token, record: auth.record }));
+    const problems: string[] = [];
+    for (const tab of ADMIN_TABS) {
+      await page.goto(`/admin/${tab}`);
+      await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(page.getByRole("tabpanel")).toBeVisible();
+      await expect(page.getByText("Loading...")).toHaveCount(0, { timeout: 15000 });
+      for (const found of await overflow(page)) problems.push(`/admin/${tab} at ${width} px: ${found}`);
+    }
+    expect(problems).toEqual([]);
+  });
+}
