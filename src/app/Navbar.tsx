@@ -24,7 +24,7 @@ export function Navbar() {
       <div className={`container ${styles.inner}`}>
         <Link to="/" className={styles.brand} onClick={close}>
           <img src="/favicon.svg" alt="" width={36} height={36} />
-          <span>
+          <span className={styles.wordmark}>
             Lanternwood<span className={styles.studioWord}> Studio</span>
           </span>
         </Link>
@@ -38,15 +38,14 @@ export function Navbar() {
               </li>
             ))}
           </ul>
-          <div className={styles.navExtras}>
+          <div className={`${styles.navExtras} ${styles.menuOnly}`}>
             <NewsletterButton onOpen={close} />
-            <span className={styles.menuOnly}>
-              <ThemeSwitch />
-            </span>
+            <ThemeSwitch />
           </div>
         </nav>
         <div className={styles.tools}>
           <span className={styles.barOnly}>
+            <NewsletterButton />
             <ThemeSwitch />
           </span>
           <AccountButton />

@@ -5,6 +5,30 @@ import styles from "./account.module.css";
 
 const AuthDialog = lazy(() => import("./AuthDialog"));
 
+type Label = "signIn" | "account" | "studio";
+
+/**
+ * The button's three labels share one grid cell and only the current one is visible, so the button
+ * is as wide as the longest whatever the visitor's state: the page the server sends (always signed
+ * out) and the app's first render for a signed-in customer put the cart and the menu in the same place.
+ */
+function Labels({ current }: { current: Label }) {
+  const label = (which: Label) => (which === current ? styles.label : styles.spare);
+  return (
+    <span className={styles.labels}>
+      <span className={label("signIn")} aria-hidden={current !== "signIn" || undefined}>
+        Sign in
+      </span>
+      <span className={label("account")} aria-hidden={current !== "account" || undefined}>
+        My<span className={styles.wideOnly}>&nbsp;account</span>
+      </span>
+      <span className={label("studio")} aria-hidden={current !== "studio" || undefined}>
+        Studio
+      </span>
+    </span>
+  );
+}
+
 /** The navbar's way in: Sign in for visitors, My account for customers. */
 export function AccountButton() {
   const user = useAuth((s) => s.user);
@@ -12,14 +36,14 @@ export function AccountButton() {
   if (user) {
     return (
       <Link to={user.is_admin ? "/admin" : "/customer/dashboard"} className={styles.accountLink}>
-        {user.is_admin ? "Studio" : <>My<span className={styles.wideOnly}>&nbsp;account</span></>}
+        <Labels current={user.is_admin ? "studio" : "account"} />
       </Link>
     );
   }
   return (
     <>
       <button type="button" className={styles.accountLink} onClick={() => setOpen(true)}>
-        Sign in
+        <Labels current="signIn" />
       </button>
       {open && (
         <Suspense fallback={null}>
