@@ -1,4 +1,4 @@
-// Right at every width (docs/decisions/018-right-at-every-width.md): each common window width opened
+// Right at every width (docs/decisions/015-right-at-every-width.md): each common window width opened
 // fresh, in both themes, signed out in the fallback fonts a first visit paints in, then signed in
 // (a long name, items in the cart) in the studio's fonts. On every route the document is no wider
 // than the window and no visible element sticks out of it, unless a container clips or scrolls it
