@@ -3,7 +3,7 @@
 // who owns a request, who sent a message, and what a file is.
 
 onRecordCreateRequest((e) => {
-  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
   const isAdmin = e.hasSuperuserAuth() || (user && user.getBool("is_admin"));
   // Only the studio may file a request on someone's behalf.
   if (!isAdmin) e.record.set("user", user ? user.id : "");
@@ -75,7 +75,7 @@ onRecordUpdateRequest((e) => {
     // no multipart body
   }
   if (changed.length || files.length) throw new BadRequestError("Only the read mark of a message can change.");
-  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
   const readerRole = e.hasSuperuserAuth() || (user && user.getBool("is_admin")) ? "admin" : "customer";
   if (e.record.original().getString("sender_role") === readerRole) {
     throw new ForbiddenError("Only the other side of the conversation marks a message read.");

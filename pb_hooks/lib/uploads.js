@@ -69,7 +69,7 @@ function uploadedToday(app, userCondition, params) {
  * theirs. The studio is not limited. `metas` are this request's [{ size }].
  */
 function checkUploadAllowance(e, metas) {
-  const user = e.auth && e.auth.collection().name === "users" ? e.auth : null;
+  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
   if (!user || user.getBool("is_admin")) return;
   const adding = metas.reduce((n, m) => n + (m ? m.size : 0), 0);
   if (adding === 0) return;
