@@ -12,7 +12,8 @@ import { root } from "./lib/project.mjs";
 import { routeFiles } from "./lib/budget.mjs";
 
 const dist = process.argv[2] ?? join(root, "dist");
-// Route → page file. A book's page is one frame for every id (pages/book/_id.html).
+// Route → page file. A book's page is one frame for every id (pages/book/_id.html), a piece's one
+// per list; pages/404.html is what the server sends, with status 404, for an address that names nothing.
 const PRERENDERED = {
   "/": { file: "pages/home.html", route: "/" },
   "/gallery": { file: "pages/gallery.html", route: "/gallery" },
@@ -21,6 +22,12 @@ const PRERENDERED = {
   "/cryptids": { file: "pages/cryptids.html", route: "/cryptids" },
   "/about": { file: "pages/about.html", route: "/about" },
   "/commissions": { file: "pages/commissions.html", route: "/commissions" },
+  "/gallery/_": { file: "pages/gallery/_id.html", route: "/gallery/{slug}" },
+  "/murals/_": { file: "pages/murals/_id.html", route: "/murals/{slug}" },
+  "/shop/_": { file: "pages/shop/_id.html", route: "/shop/{slug}" },
+  "/pebblewick/_": { file: "pages/pebblewick/_id.html", route: "/pebblewick/{slug}" },
+  "/cryptids/_": { file: "pages/cryptids/_id.html", route: "/cryptids/{slug}" },
+  "/page-not-found/_/_": { file: "pages/404.html", route: "/404" },
 };
 
 // The server build's bare imports (react, dexie, …) resolve from the project's node_modules.

@@ -21,6 +21,13 @@ export const ROUTE_MODULES = {
   "/cryptids": "src/features/characters/WorldPage.tsx",
   "/about": "src/features/artist/AboutPage.tsx",
   "/commissions": "src/features/commissions/CommissionPage.tsx",
+  // A piece's own page, one module for the five lists (src/lib/addresses.ts).
+  "/gallery/{slug}": "src/features/pieces/PiecePage.tsx",
+  "/murals/{slug}": "src/features/pieces/PiecePage.tsx",
+  "/shop/{slug}": "src/features/pieces/PiecePage.tsx",
+  "/pebblewick/{slug}": "src/features/pieces/PiecePage.tsx",
+  "/cryptids/{slug}": "src/features/pieces/PiecePage.tsx",
+  "/404": null,
 };
 
 // Code a public route must never load before it is used.
