@@ -68,6 +68,9 @@ func metaFor(app core.App, route string) pageMeta {
 				m.image = shareOf(r, pic.field, pic.alt(r))
 			}
 		}
+		if m.image == nil {
+			m.image = studioPicture(app)
+		}
 		m.jsonLD = staticLD(app, route, m)
 		return m
 	}
@@ -91,6 +94,17 @@ func metaFor(app core.App, route string) pageMeta {
 		return m
 	}
 	return notFoundMeta
+}
+
+// studioPicture: a page with no picture of its own is shown by the studio's newest featured
+// painting (or its newest painting).
+func studioPicture(app core.App) *sharePicture {
+	for _, filter := range []string{"featured = true && image != ''", "image != ''"} {
+		if r, err := firstRecord("paintings", filter, "-created,id")(app, ""); err == nil && r != nil {
+			return shareOf(r, "image", r.GetString("title"))
+		}
+	}
+	return nil
 }
 
 func bookMeta(book *core.Record) pageMeta {

@@ -27,7 +27,7 @@ type paintingOffer struct {
 }
 
 // paintingOffers: a print and the original, each when it has a price, as src/lib/catalog.ts
-// (paintingPrice) shows them. A sold original keeps its price and says SoldOut.
+// (paintingPrice) shows them. An original sold through the shop keeps its price and says SoldOut.
 func paintingOffers(p *core.Record) []paintingOffer {
 	tags := p.GetStringSlice("tags")
 	prices := map[string]float64{}
@@ -36,8 +36,12 @@ func paintingOffers(p *core.Record) []paintingOffer {
 	if slices.Contains(tags, printTag) && prices[printTag] > 0 {
 		offers = append(offers, paintingOffer{"Print", prices[printTag], true})
 	}
-	if (slices.Contains(tags, originalTag) || slices.Contains(tags, soldOutTag)) && prices[originalTag] > 0 {
-		offers = append(offers, paintingOffer{"Original", prices[originalTag], !slices.Contains(tags, soldOutTag)})
+	switch {
+	case slices.Contains(tags, soldOutTag) && prices[soldOutTag] > 0:
+		// Sold through the shop, which keeps the price it sold at (pb_hooks/lib/fulfilment.js).
+		offers = append(offers, paintingOffer{"Original", prices[soldOutTag], false})
+	case slices.Contains(tags, originalTag) && !slices.Contains(tags, soldOutTag) && prices[originalTag] > 0:
+		offers = append(offers, paintingOffer{"Original", prices[originalTag], true})
 	}
 	return offers
 }
