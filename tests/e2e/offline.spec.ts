@@ -120,7 +120,7 @@ test.describe("offline", () => {
       await page.goto("/");
       await page.getByRole("link", { name: "Shop Now" }).click();
       await expect(page.getByRole("heading", { name: "Gallery & Shop" })).toBeVisible();
-      await page.getByRole("button", { name: "View Details" }).first().click();
+      await page.getByRole("link", { name: /^View Details/ }).first().click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText("Pricing")).toBeVisible();
