@@ -1,4 +1,4 @@
-import { useContext, useRef } from "react";
+import { useContext, useLayoutEffect, useRef } from "react";
 import { UNSAFE_LocationContext, useOutlet } from "react-router-dom";
 import { isOverList } from "../lib/addresses";
 
@@ -13,6 +13,7 @@ export function PageOutlet() {
   const overList = isOverList(here.location.state);
   const page = useRef({ outlet, here });
   if (!overList) page.current = { outlet, here };
+  useListKeptInPlace(overList);
   const background = page.current;
   return (
     <>
@@ -20,4 +21,23 @@ export function PageOutlet() {
       {overList && background.outlet !== outlet ? outlet : null}
     </>
   );
+}
+
+/**
+ * Puts the link a piece was opened from back where it was on the screen when the dialog closes.
+ * Cards the browser had skipped drawing (content-visibility) may be drawn while the dialog is open,
+ * which moves the list under a fixed scroll offset; the link is what the person looked at.
+ */
+function useListKeptInPlace(overList: boolean) {
+  const opener = useRef<{ element: Element; top: number } | null>(null);
+  useLayoutEffect(() => {
+    if (overList) {
+      const element = document.activeElement;
+      opener.current = element && element !== document.body ? { element, top: element.getBoundingClientRect().top } : null;
+      return;
+    }
+    const was = opener.current;
+    opener.current = null;
+    if (was?.element.isConnected) window.scrollBy(0, was.element.getBoundingClientRect().top - was.top);
+  }, [overList]);
 }
