@@ -9,7 +9,7 @@ import { build } from "vite";
 // catalogue section renders its loading state.
 import "fake-indexeddb/auto";
 import { root } from "./lib/project.mjs";
-import { routeFiles } from "./lib/budget.mjs";
+import { PIECE_LISTS, routeFiles } from "./lib/budget.mjs";
 
 const dist = process.argv[2] ?? join(root, "dist");
 // Route → page file. A book's page is one frame for every id (pages/book/_id.html), a piece's one
@@ -22,11 +22,7 @@ const PRERENDERED = {
   "/cryptids": { file: "pages/cryptids.html", route: "/cryptids" },
   "/about": { file: "pages/about.html", route: "/about" },
   "/commissions": { file: "pages/commissions.html", route: "/commissions" },
-  "/gallery/_": { file: "pages/gallery/_id.html", route: "/gallery/{slug}" },
-  "/murals/_": { file: "pages/murals/_id.html", route: "/murals/{slug}" },
-  "/shop/_": { file: "pages/shop/_id.html", route: "/shop/{slug}" },
-  "/pebblewick/_": { file: "pages/pebblewick/_id.html", route: "/pebblewick/{slug}" },
-  "/cryptids/_": { file: "pages/cryptids/_id.html", route: "/cryptids/{slug}" },
+  ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/_`, { file: `pages/${list}/_id.html`, route: `/${list}/{slug}` }])),
   "/page-not-found/_/_": { file: "pages/404.html", route: "/404" },
 };
 

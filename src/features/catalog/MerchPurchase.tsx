@@ -24,28 +24,8 @@ export function MerchPurchase({ item }: { item: Merchandise }) {
 
   return (
     <>
-      {sizes.length > 0 && (
-        <label className={styles.select} htmlFor={`${id}-size`}>
-          Size *
-          <select id={`${id}-size`} value={size} onChange={(e) => (setSize(e.target.value), setProblem(""))}>
-            <option value="">Choose a size</option>
-            {sizes.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
-      )}
-      {colors.length > 0 && (
-        <label className={styles.select} htmlFor={`${id}-color`}>
-          Color *
-          <select id={`${id}-color`} value={color} onChange={(e) => (setColor(e.target.value), setProblem(""))}>
-            <option value="">Choose a color</option>
-            {colors.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
-      )}
+      <Choice id={`${id}-size`} label="Size" placeholder="Choose a size" options={sizes} value={size} onChange={(v) => (setSize(v), setProblem(""))} />
+      <Choice id={`${id}-color`} label="Color" placeholder="Choose a color" options={colors} value={color} onChange={(v) => (setColor(v), setProblem(""))} />
       <p className={styles.merchPrice}>
         <span className="price">{formatPrice(item.price > 0 ? item.price : null)}</span>
         {typeof item.inventory_count === "number" && <span className="muted">{item.inventory_count} in stock</span>}
@@ -65,5 +45,20 @@ export function MerchPurchase({ item }: { item: Merchandise }) {
         )}
       </div>
     </>
+  );
+}
+
+function Choice({ id, label, placeholder, options, value, onChange }: { id: string; label: string; placeholder: string; options: string[]; value: string; onChange: (value: string) => void }) {
+  if (options.length === 0) return null;
+  return (
+    <label className={styles.select} htmlFor={id}>
+      {label} *
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+    </label>
   );
 }
