@@ -57,7 +57,7 @@ test("the tab's title follows every page and dialog reached in the app", async (
   }
   await page.goto("/cryptids");
   await expect(page).toHaveTitle(`Hidden Cryptids Alliance · ${STUDIO}`);
-  await page.getByRole("link", { name: /^(Coming Soon\s*)?Mothwing\s/ }).click();
+  await page.getByRole("link", { name: /^(Coming Soon\s*)?Mothwing(\s|$)/ }).click();
   await expect(page).toHaveURL(/\/cryptids\/mothwing-[a-z0-9]{15}$/);
   await expect(page.getByRole("dialog", { name: "Mothwing" })).toBeVisible();
   await expect(page).toHaveTitle(`Mothwing · Hidden Cryptids Alliance · ${STUDIO}`);
