@@ -64,6 +64,27 @@ function jpegSize(bytes: Buffer): [number, number] {
   throw new Error("not a JPEG");
 }
 
+interface Offer {
+  price: string;
+  priceCurrency: string;
+  availability: string;
+}
+interface Thing {
+  "@context": string;
+  "@type": string;
+  name: string;
+  image?: string;
+  logo?: string;
+  offers: Offer[];
+  artMedium?: string;
+  creator?: { "@type": string; name: string };
+  itemListElement: { name: string }[];
+}
+/** The schema.org thing of a type among a page's JSON-LD blocks. */
+function thing(jsonLD: object[] | undefined, type: string): Thing | undefined {
+  return (jsonLD as Thing[] | undefined)?.find((d) => d["@type"] === type);
+}
+
 const unescape = (s: string) => s.replaceAll("&#34;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
 
 describe("pages for people and for machines", () => {
@@ -130,8 +151,7 @@ describe("pages for people and for machines", () => {
     expect(og.ogType).toBe("product");
     expect(Number(og.customMetaTags?.price)).toBeGreaterThan(0);
     expect(og.customMetaTags?.currency).toBe("USD");
-    const ld = og.jsonLD as Record<string, any>[];
-    const product = ld.find((d) => d["@type"] === "Product")!;
+    const product = thing(og.jsonLD, "Product")!;
     // Google's merchant listing rules: name, image, and an offer with a price above 0 and its currency.
     expect(product["@context"]).toBe("https://schema.org");
     expect(product.name).toBe(painting.title);
@@ -141,24 +161,20 @@ describe("pages for people and for machines", () => {
       expect(offer.priceCurrency).toBe("USD");
       expect(offer.availability).toBe("https://schema.org/InStock");
     }
-    const art = ld.find((d) => d["@type"] === "VisualArtwork")!;
+    const art = thing(og.jsonLD, "VisualArtwork")!;
     expect(art.artMedium).toBe("Watercolor");
     expect(art.creator).toMatchObject({ "@type": "Person", name: expect.any(String) });
-    const crumbs = ld.find((d) => d["@type"] === "BreadcrumbList")!;
-    expect(crumbs.itemListElement.map((i: { name: string }) => i.name)).toEqual(["Home", "Gallery & Shop", painting.title]);
+    const crumbs = thing(og.jsonLD, "BreadcrumbList")!;
+    expect(crumbs.itemListElement.map((i) => i.name)).toEqual(["Home", "Gallery & Shop", painting.title]);
     expect(html).toContain(`<meta property="og:image:alt" content="`);
 
-    const gone = (await page(pieceAddress("gallery", sold as never))).og.jsonLD as Record<string, any>[];
-    const soldOffer = gone.find((d) => d["@type"] === "Product")!.offers[0];
+    const soldOffer = thing((await page(pieceAddress("gallery", sold as never))).og.jsonLD, "Product")!.offers[0];
     expect(soldOffer).toMatchObject({ price: "900.00", priceCurrency: "USD", availability: "https://schema.org/SoldOut" });
 
-    const home = (await page("/")).og.jsonLD as Record<string, any>[];
-    expect(home.find((d) => d["@type"] === "Organization")).toMatchObject({ name: "Lanternwood Studio", logo: expect.stringMatching(/^http/) });
-    const about = (await page("/about")).og.jsonLD as Record<string, any>[];
-    expect(about.find((d) => d["@type"] === "Person")?.name).toBeTruthy();
+    expect(thing((await page("/")).og.jsonLD, "Organization")).toMatchObject({ name: "Lanternwood Studio", logo: expect.stringMatching(/^http/) });
+    expect(thing((await page("/about")).og.jsonLD, "Person")?.name).toBeTruthy();
     const book = (await server.su.collection("books").getFullList()).find((b) => b.price > 0 && b.website_cart_available)!;
-    const bookLd = (await page(`/book/${book.id}`)).og.jsonLD as Record<string, any>[];
-    expect(bookLd.find((d) => d["@type"] === "Book")?.name).toBe(book.title);
+    expect(thing((await page(`/book/${book.id}`)).og.jsonLD, "Book")?.name).toBe(book.title);
   });
 
   it("keeps a title with markup in it as text, in the tags and in the JSON-LD", async () => {
@@ -167,7 +183,7 @@ describe("pages for people and for machines", () => {
     expect(html).not.toContain("<b>bold</b>");
     expect(unescape(title)).toBe(`Fox "><script>alert(1)</script> & Friends · Watercolor painting · Lanternwood Studio`);
     expect(unescape(og.ogTitle!)).toBe(unescape(title));
-    expect((og.jsonLD as Record<string, any>[]).find((d) => d["@type"] === "Product")?.name).toBe(tricky.title);
+    expect(thing(og.jsonLD, "Product")?.name).toBe(tricky.title);
   });
 
   it("answers a made-up address with 404 and the studio's not-found page, and an address with old words with 301", async () => {
