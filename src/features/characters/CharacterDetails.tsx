@@ -10,7 +10,7 @@ export function CharacterDetails({ character: c, sizes, priority, heading }: { c
     <div className={styles.detail}>
       <Thumb owner={c} file={c.image} alt={c.name} ratio={[1, 1]} sizes={sizes} priority={priority} className={styles.portrait} />
       <div>
-        {heading}
+        {heading && <div className={styles.detailHeader}>{heading}</div>}
         <h2 className={styles.detailHeading}>Bio</h2>
         {(c.bio || c.description)
           .split("\n")
