@@ -105,9 +105,10 @@ const pwa = VitePWA({
     // The first install takes charge of the open page at once, so what the first visit shows is
     // already kept for offline use. Updates still wait for the person (no skipWaiting).
     clientsClaim: true,
-    // Client routes open offline; API and admin-UI paths are never answered with the app shell.
+    // Client routes open offline; the API, the dashboard and the files crawlers read (robots.txt,
+    // the sitemap) are the server's to answer, never the app shell.
     navigateFallback: "index.html",
-    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/, /^\/(robots\.txt|sitemap\.xml|sitemaps\/)/],
     runtimeCaching: [
       {
         // Public catalogue images (PocketBase files and thumbnails). Protected commission files carry

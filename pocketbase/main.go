@@ -53,6 +53,8 @@ func main() {
 		se.Router.BindFunc(callerFilterGuard)
 		se.Router.BindFunc(catalog.serve)
 		se.Router.Bind(apiGzip())
+		registerSharePictures(se)
+		registerSitemap(se)
 		se.Router.GET("/{path...}", webHandler(web))
 		return se.Next()
 	})

@@ -45,6 +45,13 @@ func lcpPictureFor(route string) *lcpPicture {
 		world := strings.TrimSuffix(route, "s") // the page of the "cryptid" characters is /cryptids
 		return &lcpPicture{firstRecord("characters", "character_type = '"+world+"' && status = 'current'", "-created,id"), "image",
 			"(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw", func(*core.Record) string { return "" }, [2]int{1, 1}}
+	case strings.Count(route, "/") == 1 && pieceKindOf(strings.Split(route, "/")[0]) != nil:
+		// src/features/pieces/PiecePage.tsx: the piece's picture.
+		k := pieceKindOf(strings.Split(route, "/")[0])
+		return &lcpPicture{func(app core.App, route string) (*core.Record, error) {
+			_, record := findPiece(app, route)
+			return record, nil
+		}, k.field, piecePictureSizes, func(r *core.Record) string { return r.GetString(k.nameField) }, k.ratio}
 	case strings.HasPrefix(route, "book/") && strings.Count(route, "/") == 1:
 		// src/features/catalog/BookCarousel.tsx: the book's cover.
 		return &lcpPicture{recordByID, "image", "(min-width: 800px) 380px, 90vw", func(r *core.Record) string {

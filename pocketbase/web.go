@@ -43,11 +43,29 @@ func webHandler(web fs.FS) func(*core.RequestEvent) error {
 			return e.String(http.StatusNotFound, "Not found\n")
 		}
 		e.Response.Header().Set("Cache-Control", "no-cache")
-		page := pageFor(web, name)
-		if preload, img := lcpMarkup(e.App, name); preload != "" && page != "index.html" {
-			return files.servePage(e, page, func(raw []byte) []byte { return withLCPPicture(raw, preload, img) })
+		m := metaFor(e.App, name)
+		if m.redirect != "" {
+			to := m.redirect
+			if q := e.Request.URL.RawQuery; q != "" {
+				to += "?" + q
+			}
+			return e.Redirect(http.StatusMovedPermanently, to)
 		}
-		return files.serve(e, page)
+		page := pageFor(web, name)
+		if m.status == http.StatusNotFound {
+			page = pageFor(web, "404")
+		}
+		tags := headTags(siteURL(e.App), m)
+		preload, img := "", ""
+		if m.status == http.StatusOK && page != "index.html" {
+			preload, img = lcpMarkup(e.App, name)
+		}
+		return files.servePage(e, m.status, page, func(raw []byte) []byte {
+			if preload != "" {
+				raw = withLCPPicture(raw, preload, img)
+			}
+			return withPageMeta(raw, tags)
+		})
 	}
 }
 
@@ -134,9 +152,10 @@ func (s *staticFiles) serve(e *core.RequestEvent, name string) error {
 	return nil
 }
 
-// servePage sends a prerendered page completed by fill (the largest picture, see preload.go),
-// gzipped on the fly when accepted: the page is a few KB, and it changes with the catalogue.
-func (s *staticFiles) servePage(e *core.RequestEvent, name string, fill func([]byte) []byte) error {
+// servePage sends a page completed by fill (its description, see seo.go, and its largest picture,
+// see preload.go), gzipped on the fly when accepted: the page is a few KB, and it changes with the
+// catalogue.
+func (s *staticFiles) servePage(e *core.RequestEvent, status int, name string, fill func([]byte) []byte) error {
 	raw, err := fs.ReadFile(s.fsys, name)
 	if err != nil {
 		return e.NotFoundError("", err)
@@ -155,6 +174,15 @@ func (s *staticFiles) servePage(e *core.RequestEvent, name string, fill func([]b
 	}
 	sum := sha256.Sum256(body)
 	h.Set("ETag", `"`+hex.EncodeToString(sum[:12])+`"`)
+	if status != http.StatusOK {
+		// ServeContent would answer 200; a not-found page keeps its status.
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+		e.Response.WriteHeader(status)
+		if e.Request.Method != http.MethodHead {
+			_, _ = e.Response.Write(body)
+		}
+		return nil
+	}
 	http.ServeContent(e.Response, e.Request, name, time.Time{}, bytes.NewReader(body))
 	return nil
 }

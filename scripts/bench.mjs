@@ -136,7 +136,7 @@ async function measureSite(label, { webDir, routes, repeat }) {
     await server.untilIdle();
     const out = {};
     for (const route of routes) {
-      const path = route === "/book/{id}" ? `/book/${await featuredBookId(server.url)}` : route;
+      const path = await concretePath(server.url, route);
       out[route] = { cold: await lighthouseRuns(server.url + path, { repeat: false }) };
       if (repeat) out[route].repeat = await lighthouseRuns(server.url + path, { repeat: true });
       console.log(`${label} ${route}`, JSON.stringify(out[route]));
@@ -150,13 +150,21 @@ async function measureSite(label, { webDir, routes, repeat }) {
   }
 }
 
-async function featuredBookId(url) {
-  const res = await fetch(`${url}/api/collections/books/records?filter=${encodeURIComponent("featured=true")}&perPage=1&fields=id`);
-  const { items } = await res.json();
-  return items[0].id;
+// A route with an id measures the featured book, or the first painting in the sitemap (a piece's page).
+async function concretePath(url, route) {
+  if (route === "/book/{id}") {
+    const res = await fetch(`${url}/api/collections/books/records?filter=${encodeURIComponent("featured=true")}&perPage=1&fields=id`);
+    const { items } = await res.json();
+    return `/book/${items[0].id}`;
+  }
+  if (route === "/gallery/{slug}") {
+    const sitemap = await (await fetch(`${url}/sitemap.xml`)).text();
+    return new URL(/<loc>([^<]*\/gallery\/[^<]+)<\/loc>/.exec(sitemap)[1]).pathname;
+  }
+  return route;
 }
 
-const PUBLIC_ROUTES = ["/", "/gallery", "/book/{id}", "/pebblewick", "/cryptids", "/about", "/commissions"];
+const PUBLIC_ROUTES = ["/", "/gallery", "/book/{id}", "/gallery/{slug}", "/pebblewick", "/cryptids", "/about", "/commissions"];
 const routes = arg("--routes", PUBLIC_ROUTES.join(",")).split(",");
 const ours = await measureSite("ours", { routes, repeat: !has("--no-repeat") });
 const floor = has("--no-floor") ? null : await measureSite("floor", { webDir: join(root, "node_modules", ".cache", "studio-floor"), routes: ["/"], repeat: false });

@@ -9,10 +9,11 @@ import { build } from "vite";
 // catalogue section renders its loading state.
 import "fake-indexeddb/auto";
 import { root } from "./lib/project.mjs";
-import { routeFiles } from "./lib/budget.mjs";
+import { PIECE_LISTS, routeFiles } from "./lib/budget.mjs";
 
 const dist = process.argv[2] ?? join(root, "dist");
-// Route → page file. A book's page is one frame for every id (pages/book/_id.html).
+// Route → page file. A book's page is one frame for every id (pages/book/_id.html), a piece's one
+// per list; pages/404.html is what the server sends, with status 404, for an address that names nothing.
 const PRERENDERED = {
   "/": { file: "pages/home.html", route: "/" },
   "/gallery": { file: "pages/gallery.html", route: "/gallery" },
@@ -21,6 +22,8 @@ const PRERENDERED = {
   "/cryptids": { file: "pages/cryptids.html", route: "/cryptids" },
   "/about": { file: "pages/about.html", route: "/about" },
   "/commissions": { file: "pages/commissions.html", route: "/commissions" },
+  ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/_`, { file: `pages/${list}/_id.html`, route: `/${list}/{slug}` }])),
+  "/page-not-found/_/_": { file: "pages/404.html", route: "/404" },
 };
 
 // The server build's bare imports (react, dexie, …) resolve from the project's node_modules.

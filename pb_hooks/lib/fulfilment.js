@@ -138,6 +138,10 @@ function takeFromStock(tx, line) {
     const left = tags.filter((t) => t !== "Original - For Sale");
     left.push("Original - Sold Out");
     p.set("tags", left);
+    // The price it sold at stays with the sold tag: the piece's page still says what it was.
+    const prices = readJson(p, "tag_prices", {}) || {};
+    if (typeof prices["Original - For Sale"] === "number") prices["Original - Sold Out"] = prices["Original - For Sale"];
+    p.set("tag_prices", prices);
     tx.save(p);
   }
   if (line.item_type === "merchandise") {

@@ -12,6 +12,9 @@ export const BUDGET = {
   firstVisit: 400 * 1024,
 };
 
+// The lists whose pieces have addresses of their own (src/lib/addresses.ts).
+export const PIECE_LISTS = ["gallery", "murals", "shop", "pebblewick", "cryptids"];
+
 // The page module each public route loads (see src/app/routes.tsx); "/" is in the entry.
 export const ROUTE_MODULES = {
   "/": null,
@@ -21,6 +24,9 @@ export const ROUTE_MODULES = {
   "/cryptids": "src/features/characters/WorldPage.tsx",
   "/about": "src/features/artist/AboutPage.tsx",
   "/commissions": "src/features/commissions/CommissionPage.tsx",
+  // A piece's own page, one module for the five lists.
+  ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/{slug}`, "src/features/pieces/PiecePage.tsx"])),
+  "/404": null,
 };
 
 // Code a public route must never load before it is used.

@@ -1,5 +1,5 @@
 import { memo, Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation, useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { AppStatus } from "../ui/pwa";
 import { Toaster } from "../ui/Toaster";
 import { CartDrawer } from "../features/cart";
@@ -7,11 +7,16 @@ import { useAuth } from "../features/account";
 import { Navbar } from "./Navbar";
 import { Footer } from "./Footer";
 import { PageLoading } from "./PageLoading";
+import { PageOutlet } from "./PageOutlet";
+import { isOverList } from "../lib/addresses";
+import { ROUTE_TITLES } from "../lib/titles";
 
 /** The public frame: navigation, the page, the footer, and the app-wide cart, toast and status. */
 export function Layout() {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
+  const overList = isOverList(state);
+  const wasOverList = useRef(overList);
   const user = useAuth((s) => s.user);
   const launched = useRef(false);
   // The installed app opens straight into the dashboard for a signed-in admin (the studio's tablet).
@@ -21,9 +26,18 @@ export function Layout() {
     const installed = globalThis.matchMedia?.("(display-mode: standalone)").matches;
     if (installed && user.is_admin && pathname === "/") navigate("/admin", { replace: true });
   }, [user, pathname, navigate]);
+  // The app places the scroll itself: the browser's own restoring on Back would put a list back at
+  // the offset it had when a piece's dialog opened, though cards drawn since have moved it.
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    history.scrollRestoration = "manual";
+  }, []);
+  // A new page starts at its top; a piece's dialog opening over a list, or closing, leaves the list where it was.
+  useEffect(() => {
+    if (!overList && !wasOverList.current) window.scrollTo(0, 0);
+    wasOverList.current = overList;
+    const title = ROUTE_TITLES[pathname.slice(1)];
+    if (title) document.title = title;
+  }, [pathname, overList]);
   return <Frame />;
 }
 
@@ -39,7 +53,7 @@ const Frame = memo(function Frame() {
       <Navbar />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          <PageOutlet />
         </Suspense>
       </main>
       <Footer />

@@ -1,7 +1,9 @@
 import { LinkButton } from "../ui/Button";
+import { NOT_FOUND_TITLE, usePageTitle } from "../lib/titles";
 import styles from "./NotFoundPage.module.css";
 
 export function NotFoundPage() {
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <div className={`container section ${styles.page}`}>
       <p className={styles.code}>404</p>

@@ -3,6 +3,9 @@ import { Layout } from "./Layout";
 import { NotFoundPage } from "./NotFoundPage";
 import { RouteError } from "./RouteError";
 import { HomePage } from "../features/catalog";
+import { PIECE_LISTS } from "../lib/addresses";
+
+const piecePage = async () => ({ Component: (await import("../features/pieces/PiecePage")).PiecePage });
 
 // Home is in the entry bundle (it is the usual first paint); every other page is its own chunk.
 export const routes: RouteObject[] = [
@@ -13,6 +16,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: "gallery", lazy: async () => ({ Component: (await import("../features/catalog/GalleryPage")).GalleryPage }) },
       { path: "book/:id", lazy: async () => ({ Component: (await import("../features/catalog/BookPage")).BookPage }) },
+      // A piece's own address (src/lib/addresses.ts): a dialog over its list, or a page when loaded.
+      ...PIECE_LISTS.map((list) => ({ path: `${list}/:slug`, lazy: piecePage })),
       { path: "about", lazy: async () => ({ Component: (await import("../features/artist/AboutPage")).AboutPage }) },
       { path: "pebblewick", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).PebblewickPage }) },
       { path: "cryptids", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).CryptidsPage }) },

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from "react";
-import { Link } from "react-router-dom";
+import { Link, type LinkProps } from "react-router-dom";
 import styles from "./Button.module.css";
 
 export type ButtonVariant = "primary" | "accent" | "secondary" | "ghost" | "danger";
@@ -25,7 +25,7 @@ export function Button({ variant, size, className, onPress, isDisabled, type = "
   return <button {...props} type={type} disabled={isDisabled} onClick={onPress && (() => onPress())} className={classes({ variant, size, className })} />;
 }
 
-type LinkButtonProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & Look & { href: string };
+type LinkButtonProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & Look & { href: string } & Pick<LinkProps, "state">;
 
 /** A link that looks like a button; paths inside the app go through the router. */
 export function LinkButton({ variant, size, className, href, ...props }: LinkButtonProps) {

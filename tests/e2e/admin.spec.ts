@@ -163,7 +163,7 @@ test("books, merchandise, characters and the artist profile save with their rule
   await form.getByRole("button", { name: "Save" }).click();
   await expect(toast(page)).toContainText("Character added");
   await page.goto("/pebblewick");
-  await expect(page.getByRole("button", { name: /^(Coming Soon\s*)?Pip the Puffin\b/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^(Coming Soon\s*)?Pip the Puffin(\s|$)/ })).toBeVisible();
   await page.goto("/admin/characters");
   await page.getByRole("button", { name: "Delete Pip the Puffin" }).click();
   await expect(dialog(page, "Delete character?")).toContainText("Are you sure you want to delete this character?");

@@ -125,14 +125,14 @@ test("a tag shows only its paintings, page by page, and View Details opens the p
     await expect(section.getByRole("article")).toHaveCount(2);
 
     const oldest = section.getByRole("article").filter({ hasText: `${tag} study 1` });
-    await oldest.getByRole("button", { name: "View Details" }).click();
+    await oldest.getByRole("link", { name: /^View Details/ }).click();
     const first = page.getByRole("dialog", { name: `${tag} study 1` });
     await expect(first.getByRole("heading", { name: "Pricing" })).toBeVisible();
     await expect(first.getByText("Price on request").first()).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(first).toBeHidden();
 
-    await section.getByRole("article").filter({ hasText: `${tag} study 2` }).getByRole("button", { name: "View Details" }).click();
+    await section.getByRole("article").filter({ hasText: `${tag} study 2` }).getByRole("link", { name: /^View Details/ }).click();
     await expect(page.getByRole("dialog", { name: `${tag} study 2` })).toBeVisible();
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).last().click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -162,7 +162,7 @@ test("every mural of a long list is there to scroll to, newest first", async ({ 
       await expect(ours).toHaveCount(30, { timeout: 500 });
     }).toPass();
     await expect(ours.last()).toContainText(`${stamp} mural 1`);
-    await ours.last().getByRole("button", { name: "View Details" }).click();
+    await ours.last().getByRole("link", { name: /^View Details/ }).click();
     await expect(page.getByRole("dialog", { name: `${stamp} mural 1` })).toBeVisible();
   } finally {
     await remove("murals", made);

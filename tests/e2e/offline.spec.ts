@@ -4,6 +4,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { form, pngFile } from "../support/files";
+import { pieceAddress } from "../../src/lib/addresses";
 
 const url = () => process.env.STUDIO_E2E_URL!;
 
@@ -37,10 +38,15 @@ async function settleImages(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Catalogue images on the page that loaded, by the URL the browser chose. */
+/**
+ * Catalogue pictures on the page that loaded, by file: the browser may choose another size of the
+ * same picture from its srcset (a larger one it already holds, say, after a piece's page).
+ */
 async function loadedImages(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.images).filter((img) => img.currentSrc.includes("/api/files/") && img.naturalWidth > 0).map((img) => img.currentSrc),
+    Array.from(document.images)
+      .filter((img) => img.currentSrc.includes("/api/files/") && img.naturalWidth > 0)
+      .map((img) => img.currentSrc.split("?")[0]),
   );
 }
 
@@ -73,6 +79,8 @@ interface RouteCheck {
 async function publicRoutes(): Promise<RouteCheck[]> {
   const pb = new PocketBase(url());
   const book = await pb.collection("books").getFirstListItem("", { sort: "title" });
+  const painting = await pb.collection("paintings").getFirstListItem('title = "Lanterns Over Pebble Cove"');
+  const character = await pb.collection("characters").getFirstListItem('name = "Mothwing"');
   return [
     { path: "/", texts: ["Watercolor Fairy Tale Art", "Current Characters", "Core Alliance Members", "Featured Artwork"] },
     { path: "/gallery", texts: ["Gallery & Shop", "Lanterns Over Pebble Cove", "Harbor of Little Lights", "Pebblewick Lighthouse Tee"] },
@@ -81,6 +89,9 @@ async function publicRoutes(): Promise<RouteCheck[]> {
     { path: "/cryptids", texts: ["Mothwing", "Bramble"] },
     { path: "/commissions", texts: ["Commission Your Artwork", "Type of artwork"] },
     { path: `/book/${book.id}`, texts: [book.title as string] },
+    // A piece's own address, as shared: its page comes from the catalogue kept in the browser.
+    { path: pieceAddress("gallery", painting as never), texts: ["Lanterns Over Pebble Cove", "Pricing"] },
+    { path: pieceAddress("cryptids", character as never), texts: ["Mothwing", "Bio"] },
   ];
 }
 
@@ -120,7 +131,7 @@ test.describe("offline", () => {
       await page.goto("/");
       await page.getByRole("link", { name: "Shop Now" }).click();
       await expect(page.getByRole("heading", { name: "Gallery & Shop" })).toBeVisible();
-      await page.getByRole("button", { name: "View Details" }).first().click();
+      await page.getByRole("link", { name: /^View Details/ }).first().click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText("Pricing")).toBeVisible();

@@ -12,6 +12,10 @@ export const PUBLIC_ROUTES: Route[] = [
   "/commissions",
   "/about",
   { collection: "books", path: (id) => `/book/${id}` },
+  // A piece's own page, by its id alone (the server sends the address with its words; the page is the same).
+  { collection: "paintings", path: (id) => `/gallery/${id}` },
+  { collection: "murals", path: (id) => `/murals/${id}` },
+  { collection: "merchandise", path: (id) => `/shop/${id}` },
   "/no-such-page",
 ];
 

@@ -26,7 +26,7 @@ test("home shows the hero, current characters of both worlds, featured artwork a
 
 test("a character card opens its details with bio, notes and the world's merch button", async ({ page }) => {
   await page.goto("/cryptids");
-  await page.getByRole("button", { name: /^(Coming Soon\s*)?Mothwing\b/ }).click();
+  await page.getByRole("link", { name: /^(Coming Soon\s*)?Mothwing(\s|$)/ }).click();
   const dialog = page.getByRole("dialog", { name: "Mothwing" });
   await expect(dialog.getByRole("heading", { name: "Bio" })).toBeVisible();
   await expect(dialog.getByText("Artist's Notes")).toBeVisible();
@@ -35,7 +35,7 @@ test("a character card opens its details with bio, notes and the world's merch b
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   // Bio falls back to the description.
-  await page.getByRole("button", { name: /^(Coming Soon\s*)?Jax the Jackalope\b/ }).click();
+  await page.getByRole("link", { name: /^(Coming Soon\s*)?Jax the Jackalope(\s|$)/ }).click();
   await expect(page.getByRole("dialog")).toContainText("carries messages between the hidden folk");
 });
 
@@ -55,7 +55,7 @@ test("artwork filters by tag and shows Add to Cart only for priced tags", async 
   await expect(artwork.getByRole("article")).toHaveCount(paintings.length);
 
   const card = artwork.getByRole("article").filter({ hasText: "Mothwing's Porch Light" });
-  await card.getByRole("button", { name: "View Details" }).click();
+  await card.getByRole("link", { name: /^View Details/ }).click();
   const dialog = page.getByRole("dialog", { name: "Mothwing's Porch Light" });
   await expect(dialog.getByRole("heading", { name: "Pricing" })).toBeVisible();
   await expect(dialog.getByText("$30.00")).toBeVisible();
@@ -126,7 +126,7 @@ test("book page, murals dialog, about page and the 404 page", async ({ page }) =
   await page.goto("/gallery");
   const mural = page.getByRole("article").filter({ hasText: "Harbor of Little Lights" });
   await expect(mural).toContainText("Pebble Cove Public Library · 2023");
-  await mural.getByRole("button", { name: "View Details" }).click();
+  await mural.getByRole("link", { name: /^View Details/ }).click();
   await expect(page.getByRole("dialog", { name: "Harbor of Little Lights" })).toContainText("twenty-foot reading-room wall");
 
   await page.goto("/about");

@@ -37,9 +37,9 @@ afterAll(async () => {
 
 describe("serving", () => {
   it("answers a client route with the app shell, so deep links survive a reload", async () => {
-    for (const path of ["/", "/book/abc123", "/admin/paintings", "/no/such/page"]) {
+    for (const [path, status] of [["/", 200], ["/admin/paintings", 200], ["/book/abc123", 404], ["/no/such/page", 404]] as const) {
       const res = await fetch(server.url + path);
-      expect(res.status, path).toBe(200);
+      expect(res.status, path).toBe(status);
       expect(res.headers.get("content-type")).toMatch(/text\/html/);
       expect(await res.text()).toContain('<div id="root">');
     }
@@ -102,7 +102,8 @@ describe("first paint from HTML", () => {
       "/gallery": ["Gallery &amp; Shop", "Artwork", "Murals"],
       "/about": ["Mission", "Artistic Style"],
       "/commissions": ["Commission Your Artwork", "Type of artwork"],
-      "/book/unknown123": ["← Back"],
+      // An address that names nothing gets the not-found frame (and a 404).
+      "/book/unknown123": ["Page not found", "Back to home"],
     };
     for (const [path, texts] of Object.entries(frames)) {
       const res = await fetch(server.url + path);
@@ -118,7 +119,8 @@ describe("first paint from HTML", () => {
       expect(styles.length, path).toBe(1);
       expect(policy.split("; ").find((d) => d.startsWith("style-src")), path).toContain(`'sha256-${createHash("sha256").update(styles[0]).digest("base64")}'`);
       expect(html, path).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/);
-      expect(html, path).not.toMatch(/<script(?![^>]*\s(src|type="application\/json")=?)(?!>)[^>]*>/);
+      // Data blocks (the module list, schema.org's JSON-LD) are not scripts the browser runs.
+      expect(html, path).not.toMatch(/<script(?![^>]*\s(src|type="application\/(ld\+)?json")=?)(?!>)[^>]*>/);
       expect(html, path).not.toMatch(/\sstyle="/);
     }
     // Routes without a frame get the app shell.

@@ -14,6 +14,7 @@ export interface TestServer {
   dataDir: string;
   /** A client signed in as a superuser, for arranging data. */
   su: PocketBase;
+  superuser: { email: string; password: string };
   client(): PocketBase;
   stop(): Promise<void>;
   log(): string;
@@ -40,6 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     url: server.url,
     dataDir,
     su,
+    superuser: server.superuser,
     client,
     async stop() {
       await server.stop();

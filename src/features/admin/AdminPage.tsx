@@ -17,6 +17,7 @@ import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
 import { OrdersTab } from "./tabs/OrdersTab";
 import { PaintingsTab } from "./tabs/PaintingsTab";
+import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
 const TABS = [
@@ -36,6 +37,7 @@ export function AdminPage() {
   const { user, loading } = useAuth();
   const [tab = "paintings"] = (useParams()["*"] ?? "").split("/").filter(Boolean);
   const navigate = useNavigate();
+  usePageTitle(ADMIN_TITLE);
 
   if (loading && !user) return <p className={styles.checking}>Checking authentication...</p>;
   if (!user?.is_admin) return <Navigate to="/admin/login" replace />;

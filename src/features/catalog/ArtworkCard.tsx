@@ -1,5 +1,6 @@
 import { memo } from "react";
-import { Button } from "../../ui/Button";
+import { LinkButton } from "../../ui/Button";
+import { overListState, pieceAddress } from "../../lib/addresses";
 import { Thumb } from "../../ui/Thumb";
 import type { Painting } from "../../lib/catalog";
 import { PaintingPricing } from "./PaintingPricing";
@@ -7,7 +8,7 @@ import { TagBadge } from "./TagBadge";
 import styles from "./catalog.module.css";
 
 // Memoized: a page change or a new tag re-renders only the cards that changed.
-export const ArtworkCard = memo(function ArtworkCard({ painting, onDetails, priority }: { painting: Painting; onDetails: (p: Painting) => void; priority?: boolean }) {
+export const ArtworkCard = memo(function ArtworkCard({ painting, priority }: { painting: Painting; priority?: boolean }) {
   return (
     <article className="card">
       <Thumb owner={painting} file={painting.image} alt={painting.title} priority={priority} />
@@ -20,9 +21,9 @@ export const ArtworkCard = memo(function ArtworkCard({ painting, onDetails, prio
         </div>
         <PaintingPricing painting={painting} compact />
         <div className="card-actions">
-          <Button variant="secondary" size="small" onPress={() => onDetails(painting)}>
+          <LinkButton variant="secondary" size="small" href={pieceAddress("gallery", painting)} state={overListState()} aria-label={`View Details, ${painting.title}`}>
             View Details
-          </Button>
+          </LinkButton>
         </div>
       </div>
     </article>

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
-import { whenIdle } from "../../lib/idle";
-import { byNewest, type Painting } from "../../lib/catalog";
+import { byNewest } from "../../lib/catalog";
 import { formatCount } from "../../lib/money";
 import { ArtworkCard } from "./ArtworkCard";
 import { ArtworkPager } from "./ArtworkPager";
@@ -12,9 +10,6 @@ import { CardGridSkeleton } from "../../ui/Skeleton";
 import styles from "./catalog.module.css";
 
 const ALL = "All Tags";
-// The dialog's code is not part of the page. Once the list shows and the browser is idle, the
-// dialog is rendered closed, which loads its code: the first View Details then opens at once.
-const PaintingDialog = lazy(() => import("./PaintingDialog"));
 // Divisible by 1 to 4 columns, so every full page fills its rows.
 const PAGE_SIZE = 24;
 
@@ -24,7 +19,6 @@ export function ArtworkSection() {
   // The pressed button paints at once; the cards for the new tag follow in a render that yields to input.
   const listTag = useDeferredValue(tag);
   const [params, setParams] = useSearchParams();
-  const dialog = useDialogSelection<Painting>();
   const paintings = useMemo(() => [...read.rows].sort(byNewest), [read.rows]);
   const tags = useMemo(() => [...new Set(paintings.flatMap((p) => p.tags ?? []))].sort(), [paintings]);
   const shown = useMemo(() => (listTag === ALL ? paintings : paintings.filter((p) => (p.tags ?? []).includes(listTag))), [paintings, listTag]);
@@ -32,9 +26,6 @@ export function ArtworkSection() {
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   const page = Math.min(pages, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
   const visible = shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const hasRows = read.rows.length > 0;
-  const [dialogMounted, setDialogMounted] = useState(false);
-  useEffect(() => (hasRows ? whenIdle(() => setDialogMounted(true)) : undefined), [hasRows]);
 
   const hrefFor = (n: number) => {
     const next = new URLSearchParams(params);
@@ -85,18 +76,13 @@ export function ArtworkSection() {
             )}
             <div className="grid grid-4">
               {visible.map((p) => (
-                <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
+                <ArtworkCard key={p.id} painting={p} />
               ))}
             </div>
             <ArtworkPager page={page} pages={pages} hrefFor={hrefFor} onNavigate={toListTop} />
           </>
         )}
       </SectionState>
-      {(dialogMounted || dialog.selected) && (
-        <Suspense fallback={null}>
-          <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
-        </Suspense>
-      )}
     </section>
   );
 }

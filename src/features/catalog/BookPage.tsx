@@ -7,6 +7,7 @@ import { ThumbSkeleton } from "../../ui/Thumb";
 import { Loading, TextLines } from "../../ui/Skeleton";
 import { BookPurchaseOptions } from "./BookPurchaseOptions";
 import { paragraphs } from "./paragraphs";
+import { bookTitle, NOT_FOUND_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./catalog.module.css";
 
 export function BookPage() {
@@ -14,6 +15,7 @@ export function BookPage() {
   const navigate = useNavigate();
   const read = useCatalog("books");
   const book = useCatalogRecord("books", id);
+  usePageTitle(book ? bookTitle(book.title) : book === null && !read.loading ? NOT_FOUND_TITLE : undefined);
 
   const back = (
     <Button variant="ghost" onPress={() => (history.length > 1 ? navigate(-1) : navigate("/gallery"))}>

@@ -1,10 +1,8 @@
 import { LinkButton, Button } from "../../ui/Button";
 import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
 import { CardGridSkeleton, Loading } from "../../ui/Skeleton";
-import { lazy, Suspense } from "react";
-import { useDialogSelection } from "../../ui/useDialogSelection";
 import { useCatalog } from "../../lib/sync";
-import { byNewest, type Painting } from "../../lib/catalog";
+import { byNewest } from "../../lib/catalog";
 import { CharacterShowcase } from "../characters";
 import { addToCart } from "../cart";
 import { ArtworkCard } from "./ArtworkCard";
@@ -57,11 +55,8 @@ function FeaturedBookCard() {
   );
 }
 
-const PaintingDialog = lazy(() => import("./PaintingDialog"));
-
 function FeaturedArtwork() {
   const { rows, loading } = useCatalog("paintings");
-  const dialog = useDialogSelection<Painting>();
   const featured = rows.filter((p) => p.featured).sort(byNewest).slice(0, 4);
   if (featured.length === 0 && !loading) return null;
   return (
@@ -82,14 +77,9 @@ function FeaturedArtwork() {
       ) : (
         <div className="grid grid-4">
           {featured.map((p) => (
-            <ArtworkCard key={p.id} painting={p} onDetails={dialog.open} />
+            <ArtworkCard key={p.id} painting={p} />
           ))}
         </div>
-      )}
-      {dialog.selected && (
-        <Suspense fallback={null}>
-          <PaintingDialog painting={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
-        </Suspense>
       )}
     </section>
   );

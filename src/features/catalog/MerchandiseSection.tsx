@@ -1,11 +1,10 @@
-import { useId, useMemo, useState } from "react";
-import { Button } from "../../ui/Button";
+import { useMemo } from "react";
+import { Link } from "react-router-dom";
 import { Thumb } from "../../ui/Thumb";
 import { useCatalog } from "../../lib/sync";
-import { formatPrice } from "../../lib/money";
+import { overListState, pieceAddress } from "../../lib/addresses";
 import { byNewest, type Merchandise } from "../../lib/catalog";
-import { addToCart } from "../cart";
-import { merchandiseLine } from "./cartItems";
+import { MerchPurchase } from "./MerchPurchase";
 import { SectionState } from "./SectionState";
 import { CardGridSkeleton } from "../../ui/Skeleton";
 import { useRevealOnScroll } from "../../ui/useRevealOnScroll";
@@ -16,62 +15,17 @@ export const MERCH_STORE_URL = "https://shop.example/lanternwood";
 const STEP = 12;
 
 function MerchCard({ item }: { item: Merchandise }) {
-  const id = useId();
-  const sizes = item.available_sizes ?? [];
-  const colors = item.available_colors ?? [];
-  const [size, setSize] = useState("");
-  const [color, setColor] = useState("");
-  const [problem, setProblem] = useState("");
-
-  function add() {
-    if (sizes.length && !size) return setProblem("Please select a size");
-    if (colors.length && !color) return setProblem("Please select a color");
-    setProblem("");
-    addToCart(merchandiseLine(item, size, color));
-  }
-
   return (
     <article className="card">
       <Thumb owner={item} file={item.primary_image} alt={item.title} ratio={[1, 1]} />
       <div className="card-body">
-        <h3>{item.title}</h3>
+        <h3>
+          <Link className={styles.cardLink} to={pieceAddress("shop", item)} state={overListState()}>
+            {item.title}
+          </Link>
+        </h3>
         {item.description && <p className="muted clamp-3">{item.description}</p>}
-        {sizes.length > 0 && (
-          <label className={styles.select} htmlFor={`${id}-size`}>
-            Size *
-            <select id={`${id}-size`} value={size} onChange={(e) => (setSize(e.target.value), setProblem(""))}>
-              <option value="">Choose a size</option>
-              {sizes.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        {colors.length > 0 && (
-          <label className={styles.select} htmlFor={`${id}-color`}>
-            Color *
-            <select id={`${id}-color`} value={color} onChange={(e) => (setColor(e.target.value), setProblem(""))}>
-              <option value="">Choose a color</option>
-              {colors.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        <p className={styles.merchPrice}>
-          <span className="price">{formatPrice(item.price > 0 ? item.price : null)}</span>
-          {typeof item.inventory_count === "number" && <span className="muted">{item.inventory_count} in stock</span>}
-        </p>
-        {problem && (
-          <p role="alert" className="error-text">
-            {problem}
-          </p>
-        )}
-        <div className="card-actions">
-          <Button onPress={add} aria-label={`Add to Cart, ${item.title}`}>
-            Add to Cart
-          </Button>
-        </div>
+        <MerchPurchase item={item} />
       </div>
     </article>
   );

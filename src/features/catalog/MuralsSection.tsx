@@ -1,23 +1,18 @@
-import { lazy, Suspense, useMemo } from "react";
-import { Button } from "../../ui/Button";
-import { useDialogSelection } from "../../ui/useDialogSelection";
+import { useMemo } from "react";
+import { LinkButton } from "../../ui/Button";
+import { overListState, pieceAddress } from "../../lib/addresses";
 import { useRevealOnScroll } from "../../ui/useRevealOnScroll";
 import { Thumb } from "../../ui/Thumb";
 import { useCatalog } from "../../lib/sync";
-import { byNewest, type Mural } from "../../lib/catalog";
+import { byNewest } from "../../lib/catalog";
 import { SectionState } from "./SectionState";
 import { CardGridSkeleton } from "../../ui/Skeleton";
 
 // Cards rendered at first and added per step as the list nears the screen (whole rows of 1 to 4).
 const STEP = 12;
 
-// The dialog's code loads when a mural is first opened, not with the page.
-const MuralDialog = lazy(() => import("./MuralDialog"));
-
 export function MuralsSection() {
   const read = useCatalog("murals");
-  const dialog = useDialogSelection<Mural>();
-  const mural = dialog.selected;
   const murals = useMemo(() => [...read.rows].sort(byNewest), [read.rows]);
   const { count, marker } = useRevealOnScroll(murals.length, STEP);
   return (
@@ -39,9 +34,9 @@ export function MuralsSection() {
                   {[m.location, m.year || ""].filter(Boolean).join(" · ")}
                 </p>
                 <div className="card-actions">
-                  <Button variant="secondary" size="small" onPress={() => dialog.open(m)}>
+                  <LinkButton variant="secondary" size="small" href={pieceAddress("murals", m)} state={overListState()} aria-label={`View Details, ${m.title}`}>
                     View Details
-                  </Button>
+                  </LinkButton>
                 </div>
               </div>
             </article>
@@ -49,11 +44,6 @@ export function MuralsSection() {
         </div>
         {marker}
       </SectionState>
-      {mural && (
-        <Suspense fallback={null}>
-          <MuralDialog mural={mural} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
-        </Suspense>
-      )}
     </section>
   );
 }

@@ -1,13 +1,10 @@
-import { lazy, Suspense } from "react";
-import { useDialogSelection } from "../../ui/useDialogSelection";
+import { Link } from "react-router-dom";
+import { characterList, overListState, pieceAddress } from "../../lib/addresses";
 import { Thumb, ThumbSkeleton } from "../../ui/Thumb";
 import { TextLines } from "../../ui/Skeleton";
 import { Badge } from "../../ui/Badge";
 import type { Character } from "../../lib/catalog";
 import styles from "./characters.module.css";
-
-// The modal loads on the first click, keeping dialogs out of the pages' first paint.
-const CharacterDialog = lazy(() => import("./CharacterDialog"));
 
 /** SPEC §2: 1, 2, 3 or 4-and-more columns depending on the count. */
 function columns(count: number) {
@@ -34,28 +31,22 @@ export function CharacterGridSkeleton({ leading = false }: { leading?: boolean }
 
 /** `leading`: the grid opens its page, so its first picture is the page's largest and loads first. */
 export function CharacterGrid({ characters, upcoming = false, leading = false }: { characters: Character[]; upcoming?: boolean; leading?: boolean }) {
-  const dialog = useDialogSelection<Character>();
   return (
     <>
       <ul className={`${styles.grid} ${columns(characters.length)}`}>
         {characters.map((c, i) => (
           <li key={c.id}>
-            <button type="button" className={styles.card} onClick={() => dialog.open(c)}>
+            <Link className={styles.card} to={pieceAddress(characterList(c), c)} state={overListState()}>
               <Thumb owner={c} file={c.image} alt="" initial={c.name} ratio={[1, 1]} className={styles.cardImage} priority={leading && i === 0} />
               <span className={styles.cardText}>
                 {upcoming && <Badge tone="lantern">Coming Soon</Badge>}
                 <span className={styles.name}>{c.name}</span>
                 <span className={styles.blurb}>{c.description}</span>
               </span>
-            </button>
+            </Link>
           </li>
         ))}
       </ul>
-      {dialog.selected && (
-        <Suspense fallback={null}>
-          <CharacterDialog character={dialog.selected} isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} />
-        </Suspense>
-      )}
     </>
   );
 }

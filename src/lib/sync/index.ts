@@ -53,7 +53,7 @@ export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<Ca
   };
 }
 
-/** One record of a public collection, live from IndexedDB (undefined while reading or when absent). */
-export function useCatalogRecord<K extends CatalogCollection>(name: K, id: string | undefined): CatalogTables[K] | undefined {
-  return useLiveQuery(() => (id ? readRecord(db, name, id) : undefined), [name, id]);
+/** One record of a public collection, live from IndexedDB: undefined while reading, null when it is not stored. */
+export function useCatalogRecord<K extends CatalogCollection>(name: K, id: string | undefined): CatalogTables[K] | null | undefined {
+  return useLiveQuery(async () => (id ? ((await readRecord(db, name, id)) ?? null) : null), [name, id]);
 }
