@@ -58,8 +58,11 @@ func main() {
 	})
 	registerMailQueue(app)
 	registerCacheRules(app)
+	_, stopReplication := registerReplication(app)
 
-	if err := app.Start(); err != nil {
+	err := app.Start()
+	stopReplication()
+	if err != nil {
 		log.Fatal(err)
 	}
 }
