@@ -67,4 +67,3 @@ func nightlyCheckpoint(app core.App, r *replication) {
 		app.Logger().Warn("Nightly PRAGMA optimize failed", slog.String("error", err.Error()))
 	}
 }
-
