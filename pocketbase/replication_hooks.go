@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"sync"
 	"sync/atomic"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -18,8 +19,11 @@ const pbOptimizeJob = "__pbDBOptimize__"
 // returns the function that stops it once PocketBase has closed the database.
 func registerReplication(app core.App) (current func() *replication, stop func()) {
 	var running atomic.Pointer[replication]
+	done := make(chan struct{})
+	stopWatching := sync.OnceFunc(func() { close(done) })
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.BindFunc(replicaHealthInBody(running.Load))
 		target, on, err := replicaFromEnv()
 		if err != nil {
 			return err
@@ -32,6 +36,7 @@ func registerReplication(app core.App) (current func() *replication, stop func()
 			running.Store(r)
 			se.App.Cron().Remove(pbOptimizeJob)
 			se.App.Cron().MustAdd("db_optimize", "0 0 * * *", func() { nightlyCheckpoint(se.App, r) })
+			go watchReplication(se.App, r, done)
 		}
 		fmt.Println(replicationStatus(running.Load(), se.App.Settings().S3.Enabled))
 		return se.Next()
@@ -46,6 +51,11 @@ func registerReplication(app core.App) (current func() *replication, stop func()
 				e.App.Logger().Warn("Checkpoint before the backup failed", slog.String("error", err.Error()))
 			}
 		}
+		return e.Next()
+	})
+
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		stopWatching()
 		return e.Next()
 	})
 
