@@ -44,13 +44,14 @@ func registerReplication(app core.App) (current func() *replication, stop func()
 
 	app.OnBackupCreate().BindFunc(func(e *core.BackupEvent) error {
 		e.Exclude = append(e.Exclude, replicaMetaDir)
-		if r := running.Load(); r != nil {
-			// With the log already folded in and Litestream's reader on the bare file, the
-			// backup's own checkpoint has no reader to wait for.
-			if err := r.checkpoint(e.Context); err != nil {
-				e.App.Logger().Warn("Checkpoint before the backup failed", slog.String("error", err.Error()))
-			}
+		if running.Load() == nil {
+			return e.Next()
 		}
+		// The backup truncates the write-ahead log inside its transaction, which waits on
+		// Litestream's read lock for the whole busy timeout with every write held off; a short
+		// timeout lets it give up at once, and the log goes into the zip beside data.db instead.
+		restore := shortBusyTimeout(e.App)
+		defer restore()
 		return e.Next()
 	})
 
@@ -75,5 +76,22 @@ func nightlyCheckpoint(app core.App, r *replication) {
 	}
 	if _, err := app.NonconcurrentDB().NewQuery("PRAGMA optimize").Execute(); err != nil {
 		app.Logger().Warn("Nightly PRAGMA optimize failed", slog.String("error", err.Error()))
+	}
+}
+
+// shortBusyTimeout sets the busy timeout of PocketBase's one writing connection to data.db and
+// returns what puts it back.
+func shortBusyTimeout(app core.App) func() {
+	var was int
+	if err := app.NonconcurrentDB().NewQuery("PRAGMA busy_timeout").Row(&was); err != nil {
+		return func() {}
+	}
+	if _, err := app.NonconcurrentDB().NewQuery("PRAGMA busy_timeout = 100").Execute(); err != nil {
+		return func() {}
+	}
+	return func() {
+		if _, err := app.NonconcurrentDB().NewQuery(fmt.Sprintf("PRAGMA busy_timeout = %d", was)).Execute(); err != nil {
+			app.Logger().Warn("Busy timeout not restored after the backup", slog.String("error", err.Error()))
+		}
 	}
 }
