@@ -42,7 +42,7 @@ func restoreFromReplica(dir, at string) int {
 		fmt.Fprintf(os.Stderr, "cannot reach the replica at %s: %v\n", target, err)
 		return 1
 	}
-	plan, err := litestream.CalcRestorePlan(ctx, client, 0, until, replicaLogger())
+	plan, damage, err := restorePlan(ctx, client, until)
 	if errors.Is(err, litestream.ErrTxNotAvailable) {
 		if until.IsZero() {
 			fmt.Fprintf(os.Stderr, "%s holds no copy of the shop: check the bucket and path, and that the server ran with replication on.\n", target)
@@ -52,14 +52,23 @@ func restoreFromReplica(dir, at string) int {
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "cannot read the replica at %s: %v\n", target, err)
+		fmt.Fprintf(os.Stderr, "cannot restore from the replica at %s: %v\n", target, err)
 		return 1
 	}
-	stateAt := plan[len(plan)-1].CreatedAt
+	last := plan[len(plan)-1]
+	stateAt := last.CreatedAt
+	if damage != nil {
+		fmt.Fprintf(os.Stderr, "The replica at %s is damaged: %s. Restoring up to the last good point before that, %s (transaction %s); writes after it are not in the replica.\n",
+			target, damage.what, stateAt.UTC().Format(time.RFC3339), last.MaxTXID)
+	}
 
 	opt := litestream.NewRestoreOptions()
 	opt.OutputPath = filepath.Join(dir, "data.db")
-	opt.Timestamp = until
+	if damage != nil {
+		opt.TXID = last.MaxTXID
+	} else {
+		opt.Timestamp = until
+	}
 	if err := litestream.NewReplicaWithClient(nil, client).Restore(ctx, opt); err != nil {
 		fmt.Fprintf(os.Stderr, "restoring from %s failed: %v\n", target, err)
 		return 1
