@@ -27,7 +27,11 @@ func main() {
 	}
 	// PocketBase guesses development mode (SQL printed to the log) from a binary run under the
 	// temp dir; a release started from anywhere stays quiet unless STUDIO_DEV says otherwise.
-	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""})
+	config := pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""}
+	if _, on, _ := replicaFromEnv(); on {
+		config.DBConnect = replicatedDBConnect
+	}
+	app := pocketbase.NewWithConfig(config)
 
 	root := projectRoot()
 	jsvm.MustRegister(app, jsvm.Config{

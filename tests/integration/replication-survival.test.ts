@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3 } from "../support/fake-s3";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { serverBinary } from "../../scripts/lib/project.mjs";
+import { form, pngFile } from "../support/files";
 import { kill9, launchShop, replicaEnv, restoreFromReplica, tempDir, type Launched } from "../support/replica";
 
 let s3: Awaited<ReturnType<typeof startFakeS3>>;
@@ -63,4 +64,30 @@ describe("replication", () => {
     expect(ids).toEqual([before.id, during.id, after.id]);
     await shop.server.stop();
   });
+
+  it("keeps taking writes while Litestream checkpoints the write-ahead log under them", async () => {
+    const { server, su } = await launchShop(dir("studio-repl-busy-"), replicaEnv(s3.url, "busy"));
+    running.push(server);
+    await su.settings.update({ rateLimits: { enabled: false } });
+    const painting = await su.collection("paintings").create(form({ title: "Harbor", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 35 } }, { image: pngFile("harbor.png") }));
+    const commission = await su.collection("commissions").create({ type: "indoor-mural", description: "A long conversation", contact_email: "talk@example.com" });
+    const failures: string[] = [];
+    const note = (err: { status?: number; response?: { message?: string } }) => failures.push(`${err.status} ${err.response?.message}`);
+    // Carts are saved in transactions that read before they write, the kind a second writer can
+    // invalidate; the messages, about 6 MB of them, take the log past Litestream's 4 MB checkpoint.
+    const carts = async (w: number) => {
+      for (let i = 0; i < 60; i++) {
+        const items = [{ id: painting.id, type: "painting", variant: "print", quantity: 1 + (i % 3) }];
+        await su.send("/api/studio/cart", { method: "POST", body: { session_id: `busy-cart-${w}`, items } }).catch(note);
+      }
+    };
+    const content = "A thought about the whales. ".repeat(280);
+    const messages = async () => {
+      for (let i = 0; i < 200; i++) await su.collection("commission_messages").create({ commission: commission.id, content }).catch(note);
+    };
+    await Promise.all([...Array.from({ length: 6 }, (_, w) => carts(w)), messages(), messages(), messages(), messages()]);
+    expect(server.log().split("\n").filter((l) => / [45]\d\d [\d.]+ms /.test(l))).toEqual([]);
+    expect(failures).toEqual([]);
+    await server.stop();
+  }, 90_000);
 });
