@@ -62,7 +62,7 @@ func main() {
 	})
 	registerMailQueue(app)
 	registerCacheRules(app)
-	_, stopReplication := registerReplication(app)
+	stopReplication := registerReplication(app)
 
 	err := app.Start()
 	stopReplication()

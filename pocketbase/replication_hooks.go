@@ -17,7 +17,7 @@ const pbOptimizeJob = "__pbDBOptimize__"
 
 // registerReplication starts replication with the server when STUDIO_REPLICA_URL is set and
 // returns the function that stops it once PocketBase has closed the database.
-func registerReplication(app core.App) (current func() *replication, stop func()) {
+func registerReplication(app core.App) (stop func()) {
 	var running atomic.Pointer[replication]
 	done := make(chan struct{})
 	stopWatching := sync.OnceFunc(func() { close(done) })
@@ -60,7 +60,7 @@ func registerReplication(app core.App) (current func() *replication, stop func()
 		return e.Next()
 	})
 
-	return running.Load, func() {
+	return func() {
 		if r := running.Load(); r != nil {
 			r.stop()
 		}

@@ -99,6 +99,27 @@ describe("replication", () => {
     await shop.server.stop();
   });
 
+  it("carries on from a restored shop started with the same replica", async () => {
+    const env = replicaEnv(s3.url, "carried");
+    const lost = await launch(dir("studio-repl-carried-"), env);
+    const [first] = await business(lost.su, 1);
+    await sleep(2000);
+    await kill9(lost.server);
+
+    const again = dir("studio-repl-carried-again-");
+    expect(restoreFromReplica(env, ["--dir", again]).status).toBe(0);
+    const revived = await launch(again, env);
+    const [second] = await business(revived.su, 2);
+    await sleep(2000);
+    await kill9(revived.server);
+
+    const third = dir("studio-repl-carried-third-");
+    expect(restoreFromReplica(env, ["--dir", third]).out).toContain(": 0 paintings, 2 purchases,");
+    const shop = await launch(third, {});
+    expect((await shop.su.collection("purchases").getFullList({ sort: "created" })).map((p) => p.id)).toEqual([first, second]);
+    await shop.server.stop();
+  });
+
   it("refuses a folder that holds a shop, and says when the replica has nothing", async () => {
     const env = replicaEnv(s3.url, "edited");
     const shop = dir("studio-repl-busy-");
