@@ -1,35 +1,11 @@
 // Continuous replication: with STUDIO_REPLICA_URL every write of data.db reaches the bucket (the
 // S3 fake here) within seconds, so a machine killed mid-day comes back from the replica with its
 // orders, messages and quotes, and a bad edit can be undone by restoring to the moment before it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
-import { startFakeS3 } from "../support/fake-s3";
-import { kill9, launchShop, replicaEnv, restoreFromReplica, tempDir, type Launched } from "../support/replica";
+import { kill9, replicaEnv, replicaFixture, restoreFromReplica } from "../support/replica";
 
-let s3: Awaited<ReturnType<typeof startFakeS3>>;
-const running: Launched[] = [];
-const dirs: { remove(): void }[] = [];
-
-beforeAll(async () => {
-  s3 = await startFakeS3();
-});
-afterAll(async () => {
-  for (const server of running) await kill9(server);
-  for (const dir of dirs) dir.remove();
-  await s3?.stop();
-});
-
-function dir(prefix: string): string {
-  const d = tempDir(prefix);
-  dirs.push(d);
-  return d.path;
-}
-
-async function launch(dataDir: string, env: Record<string, string>) {
-  const shop = await launchShop(dataDir, env);
-  running.push(shop.server);
-  return shop;
-}
+const t = replicaFixture();
 
 /** One order, one commission with its quote, and one message on it; their ids. */
 async function business(su: PocketBase, n: number): Promise<string[]> {
@@ -44,14 +20,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("replication", () => {
   it("is off unless STUDIO_REPLICA_URL is set, and says so at start", async () => {
-    const { server } = await launch(dir("studio-repl-off-"), {});
+    const { server } = await t.launch(t.dir("studio-repl-off-"), {});
     expect(server.log()).toContain("Replication: off");
     await server.stop();
   });
 
   it("brings back every order, message and quote written up to 2 s before a kill -9", async () => {
-    const env = replicaEnv(s3.url, "killed");
-    const { server, su } = await launch(dir("studio-repl-live-"), env);
+    const env = replicaEnv(t.s3.url, "killed");
+    const { server, su } = await t.launch(t.dir("studio-repl-live-"), env);
     expect(server.log()).toContain("Replication: to s3://replica/killed every 1 s (the database only: uploaded pictures and files stay on this disk");
 
     const kept: string[] = [];
@@ -61,13 +37,13 @@ describe("replication", () => {
     await business(su, 99); // in flight when the machine dies: may or may not make it
     await kill9(server);
 
-    const into = dir("studio-repl-restored-");
+    const into = t.dir("studio-repl-restored-");
     const restored = restoreFromReplica(env, ["--dir", into]);
     expect(restored.err).toBe("");
     expect(restored.status).toBe(0);
     expect(restored.out).toMatch(new RegExp(`^Restored s3://replica/killed into ${into} as it was at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ: \\d+ paintings, [56] purchases, [56] commissions, [56] commission messages`, "m"));
 
-    const again = await launch(into, {});
+    const again = await t.launch(into, {});
     for (const [i, id] of kept.entries()) {
       const collection = ["purchases", "commissions", "commission_messages"][i % 3];
       expect((await again.su.collection(collection).getOne(id)).id).toBe(id);
@@ -77,8 +53,8 @@ describe("replication", () => {
   });
 
   it("restores the shop as it was before a deletion, and the latest state without it", async () => {
-    const env = replicaEnv(s3.url, "edited");
-    const { server, su } = await launch(dir("studio-repl-edit-"), env);
+    const env = replicaEnv(t.s3.url, "edited");
+    const { server, su } = await t.launch(t.dir("studio-repl-edit-"), env);
     const [orderId] = await business(su, 1);
     // Litestream ships what was committed once a second; a moment 2 s on holds the order for sure.
     await sleep(2000);
@@ -87,49 +63,49 @@ describe("replication", () => {
     await su.collection("purchases").delete(orderId);
     await server.stop();
 
-    const earlier = dir("studio-repl-earlier-");
+    const earlier = t.dir("studio-repl-earlier-");
     const back = restoreFromReplica(env, ["--at", beforeDeletion.toISOString(), "--dir", earlier]);
     expect(back.err).toBe("");
     expect(back.out).toContain(": 0 paintings, 1 purchases, 1 commissions, 1 commission messages, 0 users.");
-    const latest = dir("studio-repl-latest-");
+    const latest = t.dir("studio-repl-latest-");
     expect(restoreFromReplica(env, ["--dir", latest]).out).toContain(": 0 paintings, 0 purchases, 1 commissions, 1 commission messages, 0 users.");
 
-    const shop = await launch(earlier, {});
+    const shop = await t.launch(earlier, {});
     expect((await shop.su.collection("purchases").getOne(orderId)).product_title).toBe("Print 1");
     await shop.server.stop();
   });
 
   it("carries on from a restored shop started with the same replica", async () => {
-    const env = replicaEnv(s3.url, "carried");
-    const lost = await launch(dir("studio-repl-carried-"), env);
+    const env = replicaEnv(t.s3.url, "carried");
+    const lost = await t.launch(t.dir("studio-repl-carried-"), env);
     const [first] = await business(lost.su, 1);
     await sleep(2000);
     await kill9(lost.server);
 
-    const again = dir("studio-repl-carried-again-");
+    const again = t.dir("studio-repl-carried-again-");
     expect(restoreFromReplica(env, ["--dir", again]).status).toBe(0);
-    const revived = await launch(again, env);
+    const revived = await t.launch(again, env);
     const [second] = await business(revived.su, 2);
     await sleep(2000);
     await kill9(revived.server);
 
-    const third = dir("studio-repl-carried-third-");
+    const third = t.dir("studio-repl-carried-third-");
     expect(restoreFromReplica(env, ["--dir", third]).out).toContain(": 0 paintings, 2 purchases,");
-    const shop = await launch(third, {});
+    const shop = await t.launch(third, {});
     expect((await shop.su.collection("purchases").getFullList({ sort: "created" })).map((p) => p.id)).toEqual([first, second]);
     await shop.server.stop();
   });
 
   it("refuses a folder that holds a shop, and says when the replica has nothing", async () => {
-    const env = replicaEnv(s3.url, "edited");
-    const shop = dir("studio-repl-busy-");
-    const { server } = await launch(shop, {});
+    const env = replicaEnv(t.s3.url, "edited");
+    const shop = t.dir("studio-repl-busy-");
+    const { server } = await t.launch(shop, {});
     await server.stop();
     const over = restoreFromReplica(env, ["--dir", shop]);
     expect(over.status).toBe(1);
     expect(over.err).toContain(`${shop} already holds a shop (data.db). Stop the server, move that folder away, then run this again.`);
 
-    const empty = restoreFromReplica(replicaEnv(s3.url, "never-written"), ["--dir", dir("studio-repl-none-")]);
+    const empty = restoreFromReplica(replicaEnv(t.s3.url, "never-written"), ["--dir", t.dir("studio-repl-none-")]);
     expect(empty.status).toBe(1);
     expect(empty.err).toContain("s3://replica/never-written holds no copy of the shop");
   });

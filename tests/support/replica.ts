@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
+import { afterAll, beforeAll } from "vitest";
+import { startFakeS3 } from "./fake-s3";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { freePort, serverBinary } from "../../scripts/lib/project.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
@@ -58,4 +60,37 @@ export function restoreFromReplica(env: Record<string, string>, args: string[]):
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+type FakeS3 = Awaited<ReturnType<typeof startFakeS3>>;
+
+/**
+ * A test file's S3 fake (from beforeAll), its temporary folders and the servers it launched, all
+ * gone after its last test: servers with SIGKILL, as a test may have left one running.
+ */
+export function replicaFixture(): { s3: FakeS3; dir(prefix: string): string; launch: typeof launchShop } {
+  const running: Launched[] = [];
+  const dirs: { remove(): void }[] = [];
+  const fixture = {
+    s3: undefined as unknown as FakeS3,
+    dir(prefix: string) {
+      const d = tempDir(prefix);
+      dirs.push(d);
+      return d.path;
+    },
+    async launch(dataDir: string, env: Record<string, string>) {
+      const shop = await launchShop(dataDir, env);
+      running.push(shop.server);
+      return shop;
+    },
+  };
+  beforeAll(async () => {
+    fixture.s3 = await startFakeS3();
+  });
+  afterAll(async () => {
+    for (const server of running) await kill9(server);
+    for (const d of dirs) d.remove();
+    await fixture.s3?.stop();
+  });
+  return fixture;
 }
