@@ -38,6 +38,16 @@ func restorePlan(ctx context.Context, client litestream.ReplicaClient, until tim
 		if err != nil {
 			return nil, damage, err
 		}
+		if target == 0 && !until.IsZero() {
+			// Litestream reports a gap only when restoring the latest state; towards a moment it
+			// stops at the gap without a word.
+			if next, err := fileAfterGap(ctx, client, plan[len(plan)-1].MaxTXID, until); err != nil {
+				return nil, damage, err
+			} else if next != nil {
+				damage = &replicaDamage{what: fmt.Sprintf("the files for transactions %s to %s are missing from the bucket", plan[len(plan)-1].MaxTXID+1, next.MinTXID-1)}
+				target = plan[len(plan)-1].MaxTXID
+			}
+		}
 		bad, reason := firstUnreadable(ctx, client, plan)
 		if bad == nil {
 			return plan, damage, nil
@@ -65,4 +75,25 @@ func firstUnreadable(ctx context.Context, client litestream.ReplicaClient, plan 
 		}
 	}
 	return nil, ""
+}
+
+// fileAfterGap finds a file written before `until` that starts past the transaction after
+// `last`, at any level below the snapshots: proof that files between them are missing.
+func fileAfterGap(ctx context.Context, client litestream.ReplicaClient, last ltx.TXID, until time.Time) (*ltx.FileInfo, error) {
+	for level := 0; level < litestream.SnapshotLevel; level++ {
+		itr, err := client.LTXFiles(ctx, level, last+1, true)
+		if err != nil {
+			return nil, err
+		}
+		for itr.Next() {
+			if info := itr.Item(); info.MinTXID > last+1 && info.CreatedAt.Before(until) {
+				_ = itr.Close()
+				return info, nil
+			}
+		}
+		if err := itr.Close(); err != nil {
+			return nil, err
+		}
+	}
+	return nil, nil
 }

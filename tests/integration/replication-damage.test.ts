@@ -53,6 +53,10 @@ describe("a damaged replica", () => {
     expect(r.status).toBe(0);
     expect(r.err).toMatch(/^The replica at s3:\/\/replica\/missing is damaged: the files for transactions [0-9a-f]{16} to [0-9a-f]{16} are missing from the bucket\. Restoring up to the last good point before that, \S+Z \(transaction [0-9a-f]{16}\); writes after it are not in the replica\.$/m);
     expect(r.out).toContain(": 0 paintings, 1 purchases,");
+    // Towards a moment after the gap, the same: the last good point, and a word about the gap.
+    const towards = restoreFromReplica(env, ["--at", new Date().toISOString(), "--dir", t.dir("studio-repl-missing-at-")]);
+    expect(towards.err).toMatch(/is damaged: the files for transactions [0-9a-f]{16} to [0-9a-f]{16} are missing from the bucket\./);
+    expect(towards.out).toContain(": 0 paintings, 1 purchases,");
     const shop = await t.launch(into, {});
     expect((await shop.su.collection("purchases").getFullList()).map((p) => p.id)).toEqual([kept.id]);
     await shop.server.stop();
