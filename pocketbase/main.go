@@ -27,7 +27,11 @@ func main() {
 	}
 	// PocketBase guesses development mode (SQL printed to the log) from a binary run under the
 	// temp dir; a release started from anywhere stays quiet unless STUDIO_DEV says otherwise.
-	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""})
+	config := pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""}
+	if _, on, _ := replicaFromEnv(); on {
+		config.DBConnect = replicatedDBConnect
+	}
+	app := pocketbase.NewWithConfig(config)
 
 	root := projectRoot()
 	jsvm.MustRegister(app, jsvm.Config{
@@ -60,8 +64,11 @@ func main() {
 	})
 	registerMailQueue(app)
 	registerCacheRules(app)
+	stopReplication := registerReplication(app)
 
-	if err := app.Start(); err != nil {
+	err := app.Start()
+	stopReplication()
+	if err != nil {
 		log.Fatal(err)
 	}
 }

@@ -20,8 +20,11 @@ import (
 func runRestore(args []string) int {
 	flags := flag.NewFlagSet("restore", flag.ContinueOnError)
 	dir := flags.String("dir", "pb_data", "the data dir to restore into (must not hold a shop yet)")
+	fromReplica := flags.Bool("from-replica", false, "restore from the replica at STUDIO_REPLICA_URL instead of a backup")
+	at := flags.String("at", "", "with --from-replica: restore the shop as it was at this RFC 3339 time")
 	flags.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: studio-server restore BACKUP.zip [--dir pb_data]")
+		fmt.Fprintln(os.Stderr, "       studio-server restore --from-replica [--at 2026-11-25T14:05:00Z] [--dir pb_data]")
 		flags.PrintDefaults()
 	}
 	// Accept the flag after the file name as well, as the other commands do.
@@ -29,6 +32,13 @@ func runRestore(args []string) int {
 		return 2
 	}
 	rest := flags.Args()
+	if *fromReplica {
+		if len(rest) != 0 {
+			flags.Usage()
+			return 2
+		}
+		return restoreFromReplica(*dir, *at)
+	}
 	if len(rest) > 1 {
 		if err := flags.Parse(rest[1:]); err != nil {
 			return 2
@@ -41,25 +51,17 @@ func runRestore(args []string) int {
 	}
 	backup := rest[0]
 
-	if _, err := os.Stat(filepath.Join(*dir, "data.db")); err == nil {
-		fmt.Fprintf(os.Stderr, "%s already holds a shop (data.db). Stop the server, move that folder away, then run this again.\n", *dir)
+	if err := refuseShop(*dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	if err := checkBackup(backup); err != nil {
 		fmt.Fprintf(os.Stderr, "%s cannot be restored: %v\n", backup, err)
 		return 1
 	}
-	if err := os.MkdirAll(*dir, 0o750); err != nil {
+	if err := prepareRestoreDir(*dir); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
-	}
-	moved, err := moveAsideLeftovers(*dir, time.Now())
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "cannot move the old database files in %s aside: %v\n", *dir, err)
-		return 1
-	}
-	for _, name := range moved {
-		fmt.Printf("Moved the leftover %s aside (it would have taken over the restored database).\n", name)
 	}
 	if err := archive.Extract(backup, *dir); err != nil {
 		fmt.Fprintf(os.Stderr, "restoring %s into %s failed: %v\n", backup, *dir, err)
@@ -74,9 +76,35 @@ func runRestore(args []string) int {
 	return 0
 }
 
+func refuseShop(dir string) error {
+	if _, err := os.Stat(filepath.Join(dir, "data.db")); err == nil {
+		return fmt.Errorf("%s already holds a shop (data.db). Stop the server, move that folder away, then run this again.", dir)
+	}
+	return nil
+}
+
+// prepareRestoreDir makes an empty data dir ready to receive a database, refusing one with a shop.
+func prepareRestoreDir(dir string) error {
+	if err := refuseShop(dir); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return err
+	}
+	moved, err := moveAsideLeftovers(dir, time.Now())
+	if err != nil {
+		return fmt.Errorf("cannot move the old database files in %s aside: %v", dir, err)
+	}
+	for _, name := range moved {
+		fmt.Printf("Moved the leftover %s aside (it would have taken over the restored database).\n", name)
+	}
+	return nil
+}
+
 // SQLite reads a -wal (and its -shm index) beside a database as part of it: one left in the
 // folder by an earlier shop would replay that shop's last writes over the restored data.
-var databaseLeftovers = []string{"data.db-wal", "data.db-shm", "data.db-journal", "auxiliary.db", "auxiliary.db-wal", "auxiliary.db-shm", "auxiliary.db-journal"}
+// Litestream's folder holds the old shop's replication position, which it would trust.
+var databaseLeftovers = []string{"data.db-wal", "data.db-shm", "data.db-journal", "auxiliary.db", "auxiliary.db-wal", "auxiliary.db-shm", "auxiliary.db-journal", replicaMetaDir}
 
 func moveAsideLeftovers(dir string, now time.Time) ([]string, error) {
 	var moved []string

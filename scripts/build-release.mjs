@@ -6,7 +6,7 @@ import { cpSync, rmSync, mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { root, requireCommand } from "./lib/project.mjs";
 
-requireCommand("go", "Go 1.25+ is needed to build the server: install it from your package manager, then run this again.");
+requireCommand("go", "Go 1.26+ is needed to build the server: install it from your package manager, then run this again.");
 const goEnv = (name) => process.env[name] || execFileSync("go", ["env", name], { encoding: "utf8" }).trim();
 const target = `${goEnv("GOOS")}/${goEnv("GOARCH")}`;
 const host = `${goEnv("GOHOSTOS")}/${goEnv("GOHOSTARCH")}`;

@@ -4,7 +4,7 @@ import { existsSync, statSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { root, serverBinary, requireCommand } from "./lib/project.mjs";
 
-requireCommand("go", "Go 1.25+ is needed to build the server: install it from your package manager, then run this again.");
+requireCommand("go", "Go 1.26+ is needed to build the server: install it from your package manager, then run this again.");
 // The WebP encoder of the picture renditions (pocketbase/renditions.go) is libwebp through cgo.
 requireCommand(process.env.CC ?? "cc", "A C compiler is needed to build the server (WebP pictures): install gcc (Debian/Ubuntu: apt-get install gcc), then run this again.");
 

@@ -1,4 +1,4 @@
-// `npm run soak [-- --seconds 120]`: a soak run on loopback against a fresh shop. Mixed traffic
+// `npm run soak [-- --seconds 120] [--replication]`: a soak run on loopback against a fresh shop. Mixed traffic
 // (catalogue browsing, pages, carts, checkouts, commission messages and uploads) runs at once
 // with autocannon for the given time while the server's memory is sampled; then catalogue reads
 // alone, measured against the targets. Figures go to bench/results/soak-*.json.
@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import PocketBase from "pocketbase";
 import { root, freePort } from "./lib/project.mjs";
+import { startFakeS3 } from "./lib/fake-s3.mjs";
 import { launchServer } from "./lib/server.mjs";
 import { seedDemoData } from "./lib/seed.mjs";
 import { shopConfig } from "./lib/config.mjs";
@@ -100,9 +101,9 @@ function mixedTraffic(url, { painting, token, commission }, seconds) {
   ]);
 }
 
-export async function runSoak({ seconds = 120, readSeconds = 20, log = console.log } = {}) {
+export async function runSoak({ seconds = 120, readSeconds = 20, log = console.log, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "studio-soak-"));
-  const server = await launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo" } });
+  const server = await launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo", ...env } });
   const pid = server.process.pid;
   const memory = [];
   const started = Date.now();
@@ -156,11 +157,39 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     console.error("--seconds must be between 1 and 3600");
     process.exit(1);
   }
-  const result = await runSoak({ seconds });
-  report(result);
+  const results = process.argv.includes("--replication") ? await soakWithAndWithoutReplication(seconds) : [await runSoak({ seconds })];
   const dir = join(root, "bench", "results");
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `soak-${result.at.replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify(result, null, 2));
-  console.log(`written to ${file}`);
+  for (const result of results) {
+    report(result);
+    const file = join(dir, `soak-${result.at.replace(/[:.]/g, "-")}${result.replication ? "-replicated" : ""}.json`);
+    writeFileSync(file, JSON.stringify(result, null, 2));
+    console.log(`written to ${file}`);
+  }
+  if (results.length === 2) compareP99(results[0], results[1]);
+}
+
+/**
+ * `--replication`: the same soak twice in one run, replication off and then on (to the S3 fake),
+ * since the replica may cost the shop at most a fifth more on any p99.
+ */
+async function soakWithAndWithoutReplication(seconds) {
+  const off = await runSoak({ seconds });
+  const s3 = await startFakeS3();
+  try {
+    const env = { STUDIO_REPLICA_URL: "s3://replica/soak", STUDIO_S3_ENDPOINT: s3.url, STUDIO_S3_ACCESS_KEY: "soak", STUDIO_S3_SECRET: "soak-secret", STUDIO_S3_FORCE_PATH_STYLE: "true", AWS_CA_BUNDLE: "" };
+    const on = await runSoak({ seconds, env });
+    return [off, { ...on, replication: true }];
+  } finally {
+    await s3.stop();
+  }
+}
+
+function compareP99(off, on) {
+  const rows = off.mixed.concat([off.reads]).map((a, i) => {
+    const b = on.mixed.concat([on.reads])[i];
+    return { traffic: a.name, "p99 off": a.p99Ms, "p99 on": b.p99Ms, growth: `${Math.round((b.p99Ms / a.p99Ms - 1) * 100)} %` };
+  });
+  console.log("replication off against on:");
+  console.table(rows);
 }

@@ -6,6 +6,7 @@ import { toast } from "../../ui/toast";
 import { AppStatus } from "../../ui/pwa";
 import { signOut, useAuth } from "../account";
 import { DataStatusBanner } from "./DataStatusBanner";
+import { ReplicationStatus } from "./ReplicationStatus";
 import { InboxContext, useInboxData } from "./inbox/useInbox";
 import { setAppBadge, useAppBadge } from "./inbox/useAppBadge";
 import { AbandonedCartsTab } from "./tabs/AbandonedCartsTab";
@@ -87,6 +88,7 @@ function Studio({ tab, onTab, onLogOut }: { tab: string; onTab: (key: string) =>
         </header>
         <main id="studio-main" tabIndex={-1} className={styles.main}>
           <DataStatusBanner />
+          <ReplicationStatus />
           <Tabs
             label="Admin sections"
             selectedKey={tab}
