@@ -10,12 +10,13 @@ test("View Details → the piece's address → reload → Back, the list kept wh
   await page.goto("/gallery");
   await expect(page).toHaveTitle(`Gallery & Shop · ${STUDIO}`);
   const card = page.getByRole("article").filter({ hasText: "Mothwing's Porch Light" });
-  await card.scrollIntoViewIfNeeded();
+  const details = card.getByRole("link", { name: /^View Details/ });
+  // The link itself in view, so the click scrolls nothing before it follows the link.
+  await details.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-  // Where the card is on the screen (the browser keeps it there if something above it grows).
   const seenAt = (await card.boundingBox())!.y;
 
-  await card.getByRole("link", { name: /^View Details/ }).click();
+  await details.click();
   const address = new RegExp(`/gallery/mothwing-s-porch-light-${painting.id}$`);
   await expect(page).toHaveURL(address);
   const dialog = page.getByRole("dialog", { name: "Mothwing's Porch Light" });
@@ -29,8 +30,8 @@ test("View Details → the piece's address → reload → Back, the list kept wh
   await expect(page).toHaveTitle(`Gallery & Shop · ${STUDIO}`);
   expect(Math.abs((await card.boundingBox())!.y - seenAt)).toBeLessThan(4);
 
-  // Forward opens it again; a reload shows the piece as its own page, with a way back to its list.
-  await card.getByRole("link", { name: /^View Details/ }).click();
+  // It opens again; a reload shows the piece as its own page, with a way back to its list.
+  await details.click();
   await expect(dialog).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(address);
