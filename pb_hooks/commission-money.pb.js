@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Commission money: the studio's quotes, the customer's decline and payments. Every
+// Commission money: the studio's quotes and refunds, the customer's decline and payments. Every
 // amount comes from the quote on the server; a browser only names what it wants to do.
 
 routerAdd(
@@ -32,6 +32,17 @@ routerAdd(
     return e.json(200, require(`${__hooks}/lib/commission-payments.js`).startPayment(e.app, e.request.pathValue("id"), user));
   },
   $apis.bodyLimit(1024),
+);
+
+routerAdd(
+  "POST",
+  "/api/studio/commission-payments/{id}/refund",
+  (e) => {
+    require(`${__hooks}/lib/callers.js`).requireStudio(e);
+    const result = require(`${__hooks}/lib/commission-refunds.js`).refundPayment(e.app, e.request.pathValue("id"), e.requestInfo().body || {});
+    return e.json(200, { refund: result.refund, repeated: result.repeated, payment: e.app.findRecordById("commission_payments", e.request.pathValue("id")) });
+  },
+  $apis.bodyLimit(4096),
 );
 
 // The money of a commission follows its quotes and payments; nobody writes it by hand, the studio

@@ -61,4 +61,11 @@ function paymentNotMatching(tx, commission, payment, why) {
   send(tx, c.studio, `A commission payment needs your attention`, `A payment for ${c.who}'s ${c.title} commission did not match what was asked, so nothing was recorded against the commission.`, [why, `Payment: ${payment.getString("provider_session_id")}`], c.inbox, "Open the commission");
 }
 
-module.exports = { quoteSent, quoteDeclined, paymentReceived, paymentNotMatching };
+function refunded(tx, commission, payment, cents, demo) {
+  const { money } = require(`${__hooks}/lib/commission-ledger.js`);
+  const c = context(tx, commission);
+  const line = demo ? "This payment was made on the demo page, so no money moved." : "It can take 5 to 10 days to show on your statement.";
+  send(tx, c.customer, `Your refund of ${money(cents)}`, c.hello, [`The studio has refunded ${money(cents)} of your payment for your ${c.title} commission.`, line], c.dashboard, "See your commission");
+}
+
+module.exports = { quoteSent, quoteDeclined, paymentReceived, paymentNotMatching, refunded };

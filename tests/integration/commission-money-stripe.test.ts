@@ -120,4 +120,20 @@ describe("commission payments through Stripe (stripe-mock)", () => {
     await webhook(event("checkout.session.async_payment_succeeded", paid(session, 12000, payment.id)));
     expect((await ada.collection("commissions").getOne(commission)).payment_status).toBe("Deposit paid");
   });
+
+  it("refunds through Stripe's refunds API once, however often the studio sends the same refund", async () => {
+    const { commission, quote } = await quoted(20000);
+    const { session, payment } = await startDeposit(quote);
+    await webhook(event("checkout.session.completed", paid(session, 10000, payment.id)));
+    const before = proxy.sent().filter((r) => r.path === "/v1/refunds").length;
+    const results = await Promise.all([0, 1].map(() => call(admin, `/api/studio/commission-payments/${payment.id}/refund`, { key: "refund-key-0001", amount_cents: 4000 })));
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    const again = await call(admin, `/api/studio/commission-payments/${payment.id}/refund`, { key: "refund-key-0001", amount_cents: 4000 });
+    expect(again.body.repeated).toBe(true);
+    const refunds = proxy.sent().filter((r) => r.path === "/v1/refunds").slice(before);
+    expect(new Set(refunds.map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(Object.fromEntries(refunds[0].params)).toMatchObject({ payment_intent: "pi_commission_1", amount: "4000" });
+    expect((await admin.collection("commission_payments").getOne(payment.id)).refunded_cents).toBe(4000);
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 60, payment_status: "Partly refunded" });
+  });
 });

@@ -1,5 +1,5 @@
 // Commission money with the demo provider and real mail: quotes, deposit, proofs, balance,
-// finals, and every refusal a customer or a stray request should meet.
+// finals, refunds, and every refusal a customer or a stray request should meet.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordModel } from "pocketbase";
 import type PocketBase from "pocketbase";
@@ -175,5 +175,30 @@ describe("revising and declining", () => {
     const paidOn = await quote(commission, { total_cents: 30000 });
     await payOnDemoPage(ada, paidOn.id);
     expect((await call(server, ada, `/api/studio/commission-quotes/${paidOn.id}/decline`, { reason: "changed my mind" })).status).toBe(400);
+  });
+});
+
+describe("refunds (demo provider: marked refunded)", () => {
+  it("refunds in part and in full, once per key, never more than was paid", async () => {
+    const commission = await newCommission(ada);
+    const q = await quote(commission, { total_cents: 20000 });
+    await payOnDemoPage(ada, q.id);
+    const [payment] = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && status = "paid"` });
+    const refund = (body: Record<string, unknown>, pb: PocketBase = admin) => call(server, pb, `/api/studio/commission-payments/${payment.id}/refund`, body);
+
+    expect((await refund({ key: "customer-try-1", amount_cents: 100 }, ada)).status).toBe(403);
+    const part = await refund({ key: "part-refund-1", amount_cents: 2500 });
+    expect(part).toMatchObject({ status: 200, body: { repeated: false, refund: { amount_cents: 2500, id: expect.stringMatching(/^demo_refund_/) } } });
+    const repeat = await refund({ key: "part-refund-1", amount_cents: 2500 });
+    expect(repeat.body).toMatchObject({ repeated: true, refund: { id: part.body.refund.id } });
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 75, payment_status: "Partly refunded" });
+    await mail.waitFor("ada@example.com", /Your refund of \$25\.00/);
+
+    expect(await refund({ key: "too-much-1", amount_cents: 7501 })).toMatchObject({ status: 400, body: { message: "At most $75.00 of this payment is left to refund." } });
+    expect((await refund({ key: "rest-refund-1" })).body.refund.amount_cents).toBe(7500);
+    expect(await refund({ key: "rest-refund-2" })).toMatchObject({ status: 400, body: { message: "This payment is already refunded in full." } });
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 0, payment_status: "Refunded" });
+    const cards = await ada.collection("commission_messages").getFullList({ filter: `commission = "${commission}"`, sort: "created" });
+    expect(cards.map((m) => [m.card?.type, m.card?.amount_cents])).toEqual([["quote", 20000], ["receipt", 10000], ["refund", 2500], ["refund", 7500]]);
   });
 });
