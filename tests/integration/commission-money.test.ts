@@ -81,6 +81,15 @@ describe("the whole path", () => {
     expect((await fetch(url(final, await ada.files.getToken()))).status).toBe(404);
     expect((await fetch(url(proof, await ada.files.getToken()))).status).toBe(404);
     await expect(ada.collection("commission_files").getOne(final.id)).rejects.toMatchObject({ status: 404 });
+    // The proof reaches the owner as the server's marked rendition, and nobody else.
+    const proofUrl = (token: string) => `${server.url}/api/studio/proofs/${proof.id}${token ? `?token=${token}` : ""}`;
+    const shown = await fetch(proofUrl(await ada.files.getToken()));
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("content-type")).toBe("image/jpeg");
+    expect([...new Uint8Array(await shown.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await fetch(proofUrl(await bea.files.getToken()))).status).toBe(404);
+    expect((await fetch(proofUrl(""))).status).toBe(404);
+    expect((await fetch(`${server.url}/api/studio/proofs/${final.id}?token=${await ada.files.getToken()}`)).status).toBe(404);
     expect((await fetch(url(final, await admin.files.getToken()))).status).toBe(200);
 
     const balance = await payOnDemoPage(ada, q.id);
