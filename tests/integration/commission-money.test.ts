@@ -150,6 +150,24 @@ describe("what nobody may do", () => {
   });
 });
 
+describe("live lists", () => {
+  it("lets the owner's quotes and payments catch up after a reconnect, and nobody else's", async () => {
+    const commission = await newCommission(ada);
+    const feed = async (pb: PocketBase, collection: string, since: string) => {
+      const res = await fetch(`${server.url}/api/studio/changes/${collection}?since=${since}&filter=${encodeURIComponent(`commission = "${commission}"`)}`, { headers: { Authorization: pb.authStore.token } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { cursor: string; upserts: { id: string }[] };
+    };
+    const start = { ada: await feed(ada, "commission_quotes", ""), bea: await feed(bea, "commission_quotes", "") };
+    const payments = await feed(ada, "commission_payments", "");
+    const q = await quote(commission, { total_cents: 9000 });
+    await payOnDemoPage(ada, q.id);
+    expect((await feed(ada, "commission_quotes", start.ada.cursor)).upserts.map((r) => r.id)).toEqual([q.id]);
+    expect((await feed(ada, "commission_payments", payments.cursor)).upserts).toHaveLength(1);
+    expect((await feed(bea, "commission_quotes", start.bea.cursor)).upserts).toHaveLength(0);
+  });
+});
+
 describe("revising and declining", () => {
   it("revises a quote until the deposit is paid: the old one, and its open payment page, can no longer be paid", async () => {
     const commission = await newCommission(ada);
