@@ -64,4 +64,10 @@ test("the studio quotes from a tablet; the customer pays deposit and balance on 
   expect(Buffer.from(await res.body()).equals(PNG)).toBe(true);
   await expect(paneHead).toContainText("Paid");
   await expect(pane.getByTestId("receipt")).toHaveCount(2);
+  // The orders list them beside the shop's orders.
+  await studio.getByRole("link", { name: "Back to conversations" }).click();
+  await studio.getByRole("tab", { name: "Orders" }).click();
+  const rows = studio.getByTestId("commission-payment").filter({ hasText: "Wren Reed" });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText("$120.00");
 });
