@@ -64,6 +64,8 @@ onRecordCreateRequest((e) => {
   e.record.set("sender_name", isAdmin || !fromUser ? "Lanternwood Studio" : user.getString("first_name") || "Customer");
   e.record.set("is_read", false);
   e.record.set("attachment_meta", attachments);
+  // Quote, receipt and refund cards are the server's own (lib/commission-ledger.js): none comes from a client.
+  e.record.set("card", null);
   e.next();
 }, "commission_messages");
 

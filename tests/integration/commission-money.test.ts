@@ -120,6 +120,11 @@ describe("what nobody may do", () => {
     // A customer cannot mark their own upload a final (and so unlock it), nor write a card.
     const upload = await ada.collection("commission_files").create(form({ commission, kind: "final" }, { file: pngFile() }));
     expect(upload.kind).toBe("file");
+    const forged = await ada.collection("commission_messages").create({ commission, content: "Paid!", card: { type: "receipt", amount_cents: 24000 } });
+    expect(forged.card).toBeNull();
+    const sent = await admin.collection("commission_messages").create({ commission, content: "Hello", card: { type: "quote", amount_cents: 1 } });
+    expect(sent.card).toBeNull();
+    await expect(admin.collection("commission_messages").update(forged.id, { card: { type: "receipt", amount_cents: 1 } })).rejects.toMatchObject({ status: 404 });
   });
 
   it("answers 404 to someone paying, or declining, another customer's quote, and 401 to a visitor", async () => {
