@@ -121,6 +121,32 @@ describe("commission payments through Stripe (stripe-mock)", () => {
     expect((await ada.collection("commissions").getOne(commission)).payment_status).toBe("Deposit paid");
   });
 
+  it("closes the open Stripe page of a revised quote, and a late payment on it moves nothing", async () => {
+    const { commission, quote } = await quoted();
+    const { session, payment } = await startDeposit(quote);
+    const revised = await call(admin, `/api/studio/commissions/${commission}/quotes`, { total_cents: 20000 });
+    expect(revised.status).toBe(200);
+    expect(proxy.sent().some((r) => r.method === "POST" && r.path === `/v1/checkout/sessions/${session}/expire`)).toBe(true);
+    expect((await admin.collection("commission_payments").getOne(payment.id)).status).toBe("canceled");
+    const late = await webhook(event("checkout.session.completed", paid(session, 12000, payment.id)));
+    expect(late.body.outcome).toBe("mismatch");
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 0, payment_status: "Unpaid", total_price: 200 });
+    const fresh = await call(ada, `/api/studio/commission-quotes/${revised.body.id}/pay`);
+    expect(fresh.body).toMatchObject({ kind: "deposit", amount_cents: 10000 });
+  });
+
+  it("marks a failed or expired page and records nothing for it", async () => {
+    const { commission, quote } = await quoted();
+    const failed = await startDeposit(quote);
+    await webhook(event("checkout.session.async_payment_failed", { id: failed.session, object: "checkout.session", payment_status: "unpaid" }));
+    expect((await admin.collection("commission_payments").getOne(failed.payment.id)).status).toBe("failed");
+    const expired = await startDeposit(quote);
+    expect(expired.session).not.toBe(failed.session);
+    await webhook(event("checkout.session.expired", { id: expired.session, object: "checkout.session", payment_status: "unpaid" }));
+    expect((await admin.collection("commission_payments").getOne(expired.payment.id)).status).toBe("expired");
+    expect((await ada.collection("commissions").getOne(commission)).payment_status).toBe("Unpaid");
+  });
+
   it("refunds through Stripe's refunds API once, however often the studio sends the same refund", async () => {
     const { commission, quote } = await quoted(20000);
     const { session, payment } = await startDeposit(quote);
