@@ -100,13 +100,14 @@ export function parseDollars(text: string): number | null {
   return Number(whole) * 100 + Number(part.padEnd(2, "0"));
 }
 
-// A quote or a receipt seen once stays readable offline: the last answer is kept per commission.
+// A quote or a receipt seen once stays readable offline: the last answer is kept per commission,
+// for the account that saw it (a shared computer signed in as someone else shows nothing of it).
 const KEPT = "studio:commission-money:";
 
 export function keepMoney(commissionId: string, quotes: Quote[] | null, payments: Payment[] | null) {
   if (!quotes || !payments) return;
   try {
-    localStorage.setItem(KEPT + commissionId, JSON.stringify({ quotes, payments }));
+    localStorage.setItem(KEPT + commissionId, JSON.stringify({ user: pb.authStore.record?.id ?? "", quotes, payments }));
   } catch {
     // storage full or off: the live list still shows them while online
   }
@@ -114,8 +115,8 @@ export function keepMoney(commissionId: string, quotes: Quote[] | null, payments
 
 export function keptMoney(commissionId: string): { quotes: Quote[]; payments: Payment[] } | null {
   try {
-    const raw = localStorage.getItem(KEPT + commissionId);
-    return raw ? JSON.parse(raw) : null;
+    const kept = JSON.parse(localStorage.getItem(KEPT + commissionId) ?? "null");
+    return kept && kept.user === (pb.authStore.record?.id ?? "") ? kept : null;
   } catch {
     return null;
   }
