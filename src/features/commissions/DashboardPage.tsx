@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
@@ -10,6 +10,7 @@ import { useLiveList } from "../../lib/useLiveList";
 import { typeLabel, type Commission } from "./types";
 import { PayButton } from "./PayButton";
 import type { Quote } from "./money";
+import { keep, kept } from "./kept";
 import type { RecordModel } from "pocketbase";
 import styles from "./commissions.module.css";
 
@@ -72,7 +73,11 @@ function CommissionMoney({ c }: { c: Commission }) {
 }
 
 function Commissions({ userId }: { userId: string }) {
-  const { items, error } = useLiveList<Commission>("commissions", pb.filter("user = {:id}", { id: userId }), "-created");
+  const live = useLiveList<Commission>("commissions", pb.filter("user = {:id}", { id: userId }), "-created");
+  useEffect(() => keep("commissions", live.items), [live.items]);
+  // Offline, the requests seen last time stay readable (their quotes and receipts too: MoneyPanel).
+  const items = live.items ?? (live.error ? kept<Commission[]>("commissions") : null);
+  const error = live.error && !items;
   // Back from a payment page: that commission opens at its payments.
   const [params] = useSearchParams();
   const returnedTo = params.get("commission");

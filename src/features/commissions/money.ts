@@ -4,6 +4,7 @@
 import type { RecordModel } from "pocketbase";
 import { pb } from "../../lib/pocketbase";
 import { formatCents } from "../../lib/money";
+import { keep, kept } from "./kept";
 import type { Commission } from "./types";
 
 export interface Quote extends RecordModel {
@@ -100,24 +101,9 @@ export function parseDollars(text: string): number | null {
   return Number(whole) * 100 + Number(part.padEnd(2, "0"));
 }
 
-// A quote or a receipt seen once stays readable offline: the last answer is kept per commission,
-// for the account that saw it (a shared computer signed in as someone else shows nothing of it).
-const KEPT = "studio:commission-money:";
-
+/** A quote or a receipt seen once stays readable offline (see kept.ts). */
 export function keepMoney(commissionId: string, quotes: Quote[] | null, payments: Payment[] | null) {
-  if (!quotes || !payments) return;
-  try {
-    localStorage.setItem(KEPT + commissionId, JSON.stringify({ user: pb.authStore.record?.id ?? "", quotes, payments }));
-  } catch {
-    // storage full or off: the live list still shows them while online
-  }
+  if (quotes && payments) keep(`money:${commissionId}`, { quotes, payments });
 }
 
-export function keptMoney(commissionId: string): { quotes: Quote[]; payments: Payment[] } | null {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEPT + commissionId) ?? "null");
-    return kept && kept.user === (pb.authStore.record?.id ?? "") ? kept : null;
-  } catch {
-    return null;
-  }
-}
+export const keptMoney = (commissionId: string) => kept<{ quotes: Quote[]; payments: Payment[] }>(`money:${commissionId}`);
