@@ -79,6 +79,8 @@ routerAdd(
 routerAdd("GET", "/api/studio/checkout/{id}", (e) => {
   const { sessionSummary, refreshFromStripe } = require(`${__hooks}/lib/checkout-sessions.js`);
   const id = e.request.pathValue("id");
+  const commission = require(`${__hooks}/lib/commission-payments.js`);
+  if (commission.findBySession(e.app, id)) return e.json(200, commission.paymentSummary(e.app, id));
   refreshFromStripe(e.app, id);
   return e.json(200, sessionSummary(e.app, id));
 });
@@ -90,6 +92,8 @@ routerAdd(
   (e) => {
     const { demoSession, sessionSummary, demoDetails, closeIfExpired } = require(`${__hooks}/lib/checkout-sessions.js`);
     const id = e.request.pathValue("id");
+    const commission = require(`${__hooks}/lib/commission-payments.js`);
+    if (commission.findBySession(e.app, id)) return e.json(200, commission.payDemo(e.app, id));
     const session = demoSession(e.app, id);
     if (!session.getString("fulfilled_at")) {
       closeIfExpired(e.app, session);
@@ -107,6 +111,12 @@ routerAdd(
   "/api/studio/checkout/{id}/cancel",
   (e) => {
     const { cancelSession, sessionSummary } = require(`${__hooks}/lib/checkout-sessions.js`);
+    const commission = require(`${__hooks}/lib/commission-payments.js`);
+    const payment = commission.findBySession(e.app, e.request.pathValue("id"));
+    if (payment) {
+      if (payment.getString("provider") === "demo") commission.markPayment(e.app, payment.getString("provider_session_id"), "canceled");
+      return e.json(200, commission.paymentSummary(e.app, payment.getString("provider_session_id")));
+    }
     const id = cancelSession(e.app, e.request.pathValue("id"));
     return e.json(200, sessionSummary(e.app, id));
   },
@@ -137,7 +147,12 @@ routerAdd(
     }
     const object = (event.data && event.data.object) || {};
     const session = object.id ? e.app.findRecordsByFilter("checkout_sessions", "provider_session_id = {:id}", "", 1, 0, { id: String(object.id) })[0] : null;
-    if (!session) return e.json(200, { received: true, ignored: true });
+    if (!session) {
+      // Commission payments share the endpoint: their sessions are kept apart, named by metadata.
+      const commission = require(`${__hooks}/lib/commission-payments.js`);
+      if (object.id && commission.findBySession(e.app, object.id)) return e.json(200, commission.handleStripeEvent(e.app, event, object));
+      return e.json(200, { received: true, ignored: true });
+    }
 
     switch (event.type) {
       case "checkout.session.completed":

@@ -21,6 +21,7 @@ onRecordCreateRequest((e) => {
   e.record.set("payment_status", "Unpaid");
   e.record.set("total_price", 0);
   e.record.set("amount_paid", 0);
+  e.record.set("finals_released", false);
   e.next();
 }, "commissions");
 
@@ -41,6 +42,9 @@ onRecordCreateRequest((e) => {
   e.record.set("file_type", meta.type);
   e.record.set("file_size", meta.size);
   e.record.set("uploaded_by", user.collection().name === "users" ? user.id : "");
+  // Proofs and finals are the studio's to name: a customer's upload is always a plain file.
+  const isAdmin = user.collection().name !== "users" || user.getBool("is_admin");
+  if (!isAdmin || !e.record.getString("kind")) e.record.set("kind", "file");
   e.next();
 }, "commission_files");
 
@@ -60,6 +64,8 @@ onRecordCreateRequest((e) => {
   e.record.set("sender_name", isAdmin || !fromUser ? "Lanternwood Studio" : user.getString("first_name") || "Customer");
   e.record.set("is_read", false);
   e.record.set("attachment_meta", attachments);
+  // Quote, receipt and refund cards are the server's own (lib/commission-ledger.js): none comes from a client.
+  e.record.set("card", null);
   e.next();
 }, "commission_messages");
 

@@ -50,6 +50,8 @@ onRecordCreate((e) => {
   const mail = require(`${__hooks}/lib/mail.js`);
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
   const m = e.record;
+  // Quote, receipt and refund cards come with letters of their own (lib/commission-mail.js).
+  if (m.get("card") !== null && toString(m.get("card")) !== "null" && toString(m.get("card")) !== "") return;
   const commission = e.app.findRecordById("commissions", m.getString("commission"));
   const title = commission.getString("title") || "commission";
   const files = (m.get("attachments") || []).length;

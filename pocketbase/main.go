@@ -58,6 +58,7 @@ func main() {
 		se.Router.BindFunc(catalog.serve)
 		se.Router.Bind(apiGzip())
 		registerSharePictures(se)
+		registerProofs(se)
 		registerSitemap(se)
 		se.Router.GET("/{path...}", webHandler(web))
 		return se.Next()

@@ -24,4 +24,10 @@ function addressOf(holder) {
   return at < 0 ? "" : String(holder).slice(at);
 }
 
-module.exports = { signedInCustomer, addressKey, holderOf, addressOf };
+/** Refuses anyone but the studio: an admin user or a superuser. */
+function requireStudio(e) {
+  const user = signedInCustomer(e);
+  if (!e.hasSuperuserAuth() && !(user && user.getBool("is_admin"))) throw new ForbiddenError("Only the studio can do this.");
+}
+
+module.exports = { requireStudio, signedInCustomer, addressKey, holderOf, addressOf };

@@ -76,6 +76,34 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   return session;
 }
 
+/**
+ * A Checkout Session for one commission payment: the amount is the payment record's, set on the
+ * server from the quote; the metadata names the commission and the payment so the webhook and the
+ * studio's Stripe dashboard both lead back to them.
+ */
+function createCommissionSession(payment, name, customerEmail, expiresAt) {
+  const site = config.siteUrl();
+  const metadata = {
+    commission_id: payment.getString("commission"),
+    commission_payment_id: payment.id,
+    quote_id: payment.getString("quote"),
+    payment_kind: payment.getString("kind"),
+  };
+  const params = {
+    mode: "payment",
+    success_url: site + "/customer/dashboard?commission=" + payment.getString("commission") + "&paid={CHECKOUT_SESSION_ID}",
+    cancel_url: site + "/customer/dashboard?commission=" + payment.getString("commission"),
+    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payment.getInt("amount_cents"), product_data: { name } } }],
+    expires_at: Math.floor(expiresAt.getTime() / 1000),
+    metadata,
+    payment_intent_data: { metadata },
+  };
+  if (customerEmail) params.customer_email = customerEmail;
+  const session = call("POST", "/v1/checkout/sessions", params, "commission-payment-" + payment.id);
+  if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
+  return session;
+}
+
 /** Ends an open Stripe session so it can no longer be paid (Stripe answers an error for a paid one). */
 function expireCheckoutSession(id) {
   return call("POST", "/v1/checkout/sessions/" + encodeURIComponent(id) + "/expire", null, null);
@@ -135,4 +163,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, detailsOf, signatureProblem, mismatchWith };

@@ -274,6 +274,36 @@ test.describe("offline", () => {
     await page.waitForTimeout(1500);
     expect(posts).toHaveLength(1);
   });
+  test("a commission's quote and receipt seen online stay readable offline, and paying says it needs a connection", async ({ page, context }) => {
+    const su = await superuser();
+    const { user, email } = await signIn(context);
+    const commission = await su.collection("commissions").create({ user: user.id, type: "indoor-mural", description: "Foxes along the stairs", contact_email: email });
+    const quoted = await su.send(`/api/studio/commissions/${commission.id}/quotes`, { method: "POST", body: { total_cents: 60000, deposit_percent: 25 } });
+    // The deposit is paid (on the demo page, through the API): a receipt to read later.
+    const customer = new PocketBase(url());
+    await customer.collection("users").authWithPassword(email, "tide-lantern-42");
+    const started = await customer.send(`/api/studio/commission-quotes/${quoted.id}/pay`, { method: "POST" });
+    await customer.send(`/api/studio/checkout/${started.session_id}/pay`, { method: "POST", body: {} });
+    await page.goto("/customer/dashboard");
+    await controlled(page);
+    await page.getByRole("button", { name: "Open conversation" }).click();
+    await page.getByRole("tab", { name: "Payments" }).click();
+    await expect(page.getByTestId("quote")).toContainText("Quote: $600.00");
+    await expect(page.getByTestId("receipt")).toContainText("Deposit $150.00");
+    await expect(page.getByRole("button", { name: "Pay balance $450.00" }).first()).toBeEnabled();
+    await offline(context, true);
+    try {
+      await page.reload();
+      await page.getByRole("button", { name: "Open conversation" }).click();
+      await page.getByRole("tab", { name: "Payments" }).click();
+      await expect(page.getByTestId("quote")).toContainText("Deposit $150.00 · balance $450.00");
+      await expect(page.getByTestId("receipt")).toContainText("Deposit $150.00");
+      await expect(page.getByText("Paying needs a connection.").first()).toBeVisible();
+    } finally {
+      await offline(context, false);
+    }
+  });
+
   test("a request the server refuses after reconnect is shown with the reason and kept until dismissed", async ({ page, context }) => {
     const su = await superuser();
     const { user } = await signIn(context);

@@ -56,7 +56,7 @@ export function DemoCheckoutPage() {
         method: "POST",
         body: { customer: { name, email }, shipping: { name, address } },
       });
-      navigate(`/checkout/success?session_id=${encodeURIComponent(id)}`);
+      navigate(session?.commission ? `/customer/dashboard?commission=${session.commission}` : `/checkout/success?session_id=${encodeURIComponent(id)}`);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -66,7 +66,7 @@ export function DemoCheckoutPage() {
   async function cancel() {
     setBusy(true);
     await pb.send(`/api/studio/checkout/${id}/cancel`, { method: "POST" }).catch(() => undefined);
-    navigate("/checkout/canceled");
+    navigate(session?.commission ? `/customer/dashboard?commission=${session.commission}` : "/checkout/canceled");
   }
 
   if (!id) return <div className="container section error-text">This page needs a checkout session.</div>;
@@ -88,10 +88,12 @@ export function DemoCheckoutPage() {
                   <td>{formatCents(l.unit_amount * l.quantity)}</td>
                 </tr>
               ))}
-              <tr>
-                <td>Shipping</td>
-                <td>{formatCents(session.shipping)}</td>
-              </tr>
+              {!session.commission && (
+                <tr>
+                  <td>Shipping</td>
+                  <td>{formatCents(session.shipping)}</td>
+                </tr>
+              )}
             </tbody>
             <tfoot>
               <tr>
@@ -106,8 +108,8 @@ export function DemoCheckoutPage() {
         <p className={styles.notice}>This checkout is {session.status}.</p>
       ) : (
         <form className={styles.form} onSubmit={pay}>
-          <h2>Contact and shipping</h2>
-          {FIELDS.map(([key, label, autoComplete]) => (
+          <h2>{session?.commission ? "Contact" : "Contact and shipping"}</h2>
+          {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) => (
             <label key={key}>
               {label}
               <input

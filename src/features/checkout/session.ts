@@ -8,6 +8,8 @@ export interface SessionSummary {
   amount_total: number;
   shipping: number;
   lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
+  /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
+  commission?: string;
 }
 
 export const fetchSession = (id: string) => pb.send<SessionSummary>(`/api/studio/checkout/${encodeURIComponent(id)}`, { method: "GET" });

@@ -10,6 +10,8 @@ import { useLiveList } from "../../lib/useLiveList";
 import { useOnline } from "../../lib/pwa";
 import { useSendProgress } from "./sendProgress";
 import { usePageVisible } from "./usePageVisible";
+import { PayButton } from "./PayButton";
+import type { Quote } from "./money";
 import type { CommissionMessage, MessageDraft } from "./types";
 import styles from "./commissions.module.css";
 
@@ -20,6 +22,9 @@ const PAGE = 40;
 /** Within this many pixels of the bottom, the thread follows new messages. */
 const NEAR_BOTTOM = 120;
 
+// Cards are posted by the server; their text is in the message, the label says what they are.
+const CARD_LABEL = { quote: "Quote", receipt: "Receipt", refund: "Refund", decline: "Quote declined", mismatch: "Payment to check" } as const;
+
 function senderLabel(m: CommissionMessage, viewer: Viewer) {
   if (m.sender_role === viewer) return viewer === "admin" ? "You (Admin)" : "You";
   return m.sender_role === "admin" ? "Lanternwood Studio" : m.sender_name || "Customer";
@@ -28,6 +33,7 @@ function senderLabel(m: CommissionMessage, viewer: Viewer) {
 /** The live conversation about one commission, the same on both sides. */
 export function CommissionThread({ commissionId, viewer }: { commissionId: string; viewer: Viewer }) {
   const { items, error, catchUp } = useLiveList<CommissionMessage>("commission_messages", pb.filter("commission = {:id}", { id: commissionId }), "created");
+  const quotes = useLiveList<Quote>("commission_quotes", pb.filter("commission = {:id}", { id: commissionId }), "-created").items;
   const token = useFileToken();
   const visible = usePageVisible();
   const online = useOnline();
@@ -162,11 +168,13 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
           </Button>
         )}
         {drawn.map((m) => (
-          <article key={m.id} className={`${styles.message} ${m.sender_role === viewer ? styles.mine : ""}`} data-testid="message">
+          <article key={m.id} className={`${styles.message} ${m.sender_role === viewer ? styles.mine : ""} ${m.card ? styles.card : ""}`} data-testid="message">
             <header>
               <strong>{senderLabel(m, viewer)}</strong> <time dateTime={m.created}>{new Date(m.created).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}</time>
             </header>
+            {m.card && <span className={styles.cardLabel}>{CARD_LABEL[m.card.type]}</span>}
             {m.content && <p>{m.content}</p>}
+            {viewer === "customer" && <CardPayment card={m.card} quotes={quotes} />}
             {m.attachments?.length > 0 && (
               <ul className={styles.attachments}>
                 {m.attachments.map((file, i) => {
@@ -238,6 +246,12 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
       </form>
     </div>
   );
+}
+
+/** Under a quote card, the customer's next payment on that quote, while one is due. */
+function CardPayment({ card, quotes }: { card: CommissionMessage["card"]; quotes: Quote[] | null }) {
+  const quote = card?.type === "quote" ? quotes?.find((q) => q.id === card.quote) : undefined;
+  return quote ? <PayButton quote={quote} size="small" /> : null;
 }
 
 /** A message still in the outbox: waiting, going out (with each file's progress), or refused (to edit or discard). */

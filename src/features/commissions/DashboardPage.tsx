@@ -1,4 +1,5 @@
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
@@ -7,6 +8,9 @@ import { AccountSettings, AuthDialog, signOut, useAuth } from "../account";
 import CommissionWorkspace from "./CommissionWorkspace";
 import { useLiveList } from "../../lib/useLiveList";
 import { typeLabel, type Commission } from "./types";
+import { PayButton } from "./PayButton";
+import type { Quote } from "./money";
+import { keep, kept } from "./kept";
 import type { RecordModel } from "pocketbase";
 import styles from "./commissions.module.css";
 
@@ -53,9 +57,31 @@ function Purchases({ userId }: { userId: string }) {
   );
 }
 
+/** Where the commission's money stands, and the next payment as one button. */
+function CommissionMoney({ c }: { c: Commission }) {
+  const quotes = useLiveList<Quote>("commission_quotes", pb.filter("commission = {:id}", { id: c.id }), "-created").items;
+  const due = quotes?.find((q) => q.status === "open" || q.status === "deposit_paid");
+  if (c.total_price === 0 && !due) return null;
+  return (
+    <div className={styles.commissionHead}>
+      <span>
+        {c.payment_status} · paid {formatPrice(c.amount_paid)} of {formatPrice(c.total_price)}
+      </span>
+      {due && <PayButton quote={due} />}
+    </div>
+  );
+}
+
 function Commissions({ userId }: { userId: string }) {
-  const { items, error } = useLiveList<Commission>("commissions", pb.filter("user = {:id}", { id: userId }), "-created");
-  const [open, setOpen] = useState<string | null>(null);
+  const live = useLiveList<Commission>("commissions", pb.filter("user = {:id}", { id: userId }), "-created");
+  useEffect(() => keep("commissions", live.items), [live.items]);
+  // Offline, the requests seen last time stay readable (their quotes and receipts too: MoneyPanel).
+  const items = live.items ?? (live.error ? kept<Commission[]>("commissions") : null);
+  const error = live.error && !items;
+  // Back from a payment page: that commission opens at its payments.
+  const [params] = useSearchParams();
+  const returnedTo = params.get("commission");
+  const [open, setOpen] = useState<string | null>(returnedTo);
   if (error) return <p className="error-text">Could not load commission requests</p>;
   if (!items) return <p className="muted">Loading...</p>;
   if (!items.length) return <p className="empty-state">No commission requests yet.</p>;
@@ -76,7 +102,8 @@ function Commissions({ userId }: { userId: string }) {
             </Button>
           </div>
           <p style={{ margin: 0 }}>{c.description}</p>
-          {open === c.id && <CommissionWorkspace commissionId={c.id} viewer="customer" />}
+          <CommissionMoney c={c} />
+          {open === c.id && <CommissionWorkspace commissionId={c.id} viewer="customer" initialTab={c.id === returnedTo ? "money" : undefined} />}
         </li>
       ))}
     </ul>

@@ -7,12 +7,21 @@ import { pb } from "../../lib/pocketbase";
 import { createWithProgress } from "../../lib/upload";
 import { useFileToken } from "./fileTokens";
 import { useLiveList } from "../../lib/useLiveList";
-import type { CommissionFile } from "./types";
+import type { Viewer } from "./CommissionThread";
+import type { Commission, CommissionFile } from "./types";
 import styles from "./commissions.module.css";
 
-/** Files exchanged for one commission: list with downloads, and an upload with real progress. */
-export function FilesPanel({ commissionId }: { commissionId: string }) {
+const KIND_LABEL = { proof: "Proof", final: "Final" } as const;
+
+/**
+ * Files exchanged for one commission: list with downloads, and an upload with real progress. The
+ * studio marks an upload as a proof (the customer sees it only marked by the server) or a final
+ * (its download opens once the commission is paid in full; the server refuses it before).
+ */
+export function FilesPanel({ commissionId, viewer }: { commissionId: string; viewer: Viewer }) {
   const { items, error } = useLiveList<CommissionFile>("commission_files", pb.filter("commission = {:id}", { id: commissionId }), "-created");
+  const commission = useLiveList<Commission>("commissions", pb.filter("id = {:id}", { id: commissionId }), "created").items?.[0];
+  const [kind, setKind] = useState<"file" | "proof" | "final">("file");
   const token = useFileToken();
   const [queue, setQueue] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
@@ -36,6 +45,7 @@ export function FilesPanel({ commissionId }: { commissionId: string }) {
         const body = new FormData();
         body.set("commission", commissionId);
         body.set("file", queue[i]);
+        if (viewer === "admin") body.set("kind", kind);
         await createWithProgress("commission_files", body, (p) => setProgress(Math.round(((i + p / 100) / queue.length) * 100)));
       }
       toast({ title: "Files uploaded", description: `Successfully uploaded ${queue.length} file(s)` });
@@ -57,11 +67,17 @@ export function FilesPanel({ commissionId }: { commissionId: string }) {
           {items?.map((f) => (
             <li key={f.id}>
               <span className={styles.fileName}>{f.file_name || f.file}</span>
+              {(f.kind === "proof" || f.kind === "final") && <strong className={styles.fileKind}>{KIND_LABEL[f.kind]}</strong>}
               <span className="muted">{(f.file_size / 1024).toFixed(1)} KB</span>
               <span className="muted">{new Date(f.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
-              <a href={`${fileUrl(f, f.file, undefined, token)}&download=1`} download={f.file_name}>
-                Download
-              </a>
+              {f.kind === "proof" && f.file_type.startsWith("image/") && token && <img className={styles.proof} src={`/api/studio/proofs/${f.id}?token=${token}`} alt={`Proof: ${f.file_name}`} loading="lazy" />}
+              {viewer === "customer" && f.kind === "proof" ? null : viewer === "customer" && f.kind === "final" && !commission?.finals_released ? (
+                <span className="muted">Download opens once the commission is paid in full.</span>
+              ) : (
+                <a href={`${fileUrl(f, f.file, undefined, token)}&download=1`} download={f.file_name}>
+                  Download
+                </a>
+              )}
             </li>
           ))}
         </ul>
@@ -70,6 +86,13 @@ export function FilesPanel({ commissionId }: { commissionId: string }) {
         <label className="visually-hidden" htmlFor={`files-${commissionId}`}>
           Choose files to upload
         </label>
+        {viewer === "admin" && (
+          <select aria-label="Kind of file" value={kind} onChange={(e) => setKind(e.target.value as "file" | "proof" | "final")} disabled={progress !== null}>
+            <option value="file">File</option>
+            <option value="proof">Proof (customer sees it marked)</option>
+            <option value="final">Final (opens when paid in full)</option>
+          </select>
+        )}
         <input ref={input} id={`files-${commissionId}`} type="file" multiple accept={ACCEPT} onChange={(e) => pick(e.target.files)} disabled={progress !== null} />
         <Button onPress={upload} isDisabled={progress !== null || queue.length === 0}>
           {progress !== null ? "Uploading..." : "Upload"}

@@ -27,9 +27,11 @@ export interface Commission extends RecordModel, CommissionRequest {
   user: string;
   title: string;
   status: "Not Started" | "In Progress" | "Complete";
-  payment_status: string;
+  payment_status: "Unpaid" | "Deposit paid" | "Paid in full" | "Partly refunded" | "Refunded";
   total_price: number;
   amount_paid: number;
+  /** Set by the server once the balance is paid: the finals' downloads open. */
+  finals_released: boolean;
   created: string;
   updated: string;
 }
@@ -43,6 +45,8 @@ export interface CommissionMessage extends RecordModel {
   is_read: boolean;
   attachments: string[];
   attachment_meta: { name: string; type: string; size: number }[] | null;
+  /** A quote, receipt, refund or decline posted by the server into the thread. */
+  card: { type: "quote" | "receipt" | "refund" | "decline" | "mismatch"; quote?: string; payment?: string; amount_cents: number } | null;
   created: string;
 }
 
@@ -53,6 +57,8 @@ export interface CommissionFile extends RecordModel {
   file_type: string;
   file_size: number;
   uploaded_by: string;
+  /** "proof": seen only as the server's marked picture; "final": downloadable once paid in full. */
+  kind: "file" | "proof" | "final" | "";
   created: string;
 }
 

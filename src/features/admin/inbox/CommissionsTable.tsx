@@ -4,7 +4,7 @@ import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { CommissionWorkspace, typeLabel, type Commission } from "../../commissions";
 import { byNewest } from "../../../lib/catalog";
 import { AdminTable } from "../parts";
-import { Details, NextStepButton, StatusBadge, customerName, date } from "./commissionStatus";
+import { Details, MoneyBadge, NextStepButton, StatusBadge, customerName, date } from "./commissionStatus";
 import styles from "../admin.module.css";
 
 /** Every request as the spec's table, newest first, with its details, messages and files in a dialog. */
@@ -24,7 +24,7 @@ export function CommissionsTable({ commissions }: { commissions: Commission[] })
               <div className="muted">{c.contact_email}</div>
             </td>
             <td>
-              <StatusBadge status={c.status} />
+              <StatusBadge status={c.status} /> <MoneyBadge c={c} />
             </td>
             <td>{date(c.created)}</td>
             <td className={styles.actions}>

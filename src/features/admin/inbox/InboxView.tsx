@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import { CommissionWorkspace, typeLabel } from "../../commissions";
-import { Details, NextStepButton, StatusBadge, customerName } from "./commissionStatus";
+import { Details, MoneyBadge, NextStepButton, StatusBadge, customerName } from "./commissionStatus";
 import type { Conversation } from "./useInbox";
 import styles from "./inbox.module.css";
 
@@ -45,7 +45,7 @@ export function InboxView({ conversations, openId }: { conversations: Conversati
                       </time>
                     </span>
                     <span className={styles.itemMeta}>
-                      {typeLabel(c.commission.type)} <StatusBadge status={c.commission.status} />
+                      {typeLabel(c.commission.type)} <StatusBadge status={c.commission.status} /> <MoneyBadge c={c.commission} />
                     </span>
                     <span className={styles.itemBottom}>
                       <span className={`${styles.preview} ${c.unread ? styles.unreadPreview : ""}`}>{preview(c)}</span>
@@ -72,7 +72,7 @@ export function InboxView({ conversations, openId }: { conversations: Conversati
               <div className={styles.paneTitle}>
                 <h2>{customerName(open.commission)}</h2>
                 <p>
-                  {typeLabel(open.commission.type)} <StatusBadge status={open.commission.status} />
+                  {typeLabel(open.commission.type)} <StatusBadge status={open.commission.status} /> <MoneyBadge c={open.commission} />
                 </p>
               </div>
               <NextStepButton c={open.commission} />

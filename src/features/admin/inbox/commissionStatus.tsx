@@ -3,7 +3,7 @@ import { pb } from "../../../lib/pocketbase";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { toast } from "../../../ui/toast";
-import { typeLabel, type Commission } from "../../commissions";
+import { moneyState, typeLabel, type Commission, type MoneyState } from "../../commissions";
 import styles from "../admin.module.css";
 
 const NEXT: Record<string, { label: string; status: Commission["status"] } | undefined> = {
@@ -35,6 +35,23 @@ export function NextStepButton({ c, variant }: { c: Commission; variant?: "prima
 
 export function StatusBadge({ status }: { status: Commission["status"] }) {
   return <Badge tone={status === "Complete" ? "moss" : status === "In Progress" ? "lantern" : "neutral"}>{status}</Badge>;
+}
+
+const MONEY_TONE: Record<MoneyState, "neutral" | "lantern" | "sea" | "coral" | "moss" | "lavender"> = {
+  none: "neutral",
+  quoted: "lavender",
+  "deposit paid": "sea",
+  "balance due": "coral",
+  paid: "moss",
+  "partly refunded": "lantern",
+  refunded: "neutral",
+};
+
+/** Where the commission's money stands: quoted, deposit paid, balance due, paid, refunded. */
+export function MoneyBadge({ c }: { c: Commission }) {
+  const state = moneyState(c);
+  if (state === "none") return null;
+  return <Badge tone={MONEY_TONE[state]}>{state[0].toUpperCase() + state.slice(1)}</Badge>;
 }
 
 export const customerName = (c: Commission) => c.contact_name || c.contact_email;

@@ -7,6 +7,7 @@ import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 import { HeldPieces } from "./HeldPieces";
+import { CommissionPayments } from "./CommissionPayments";
 
 interface Purchase extends RecordModel {
   product_title: string;
@@ -73,6 +74,8 @@ export function OrdersTab() {
     <>
       <HeldPieces />
       <p className="empty-state">No orders yet.</p>
+      <h2>Commission payments</h2>
+      <CommissionPayments />
     </>
   );
   const o = dialog.selected;
@@ -106,6 +109,8 @@ export function OrdersTab() {
               );
             })}
           </AdminTable>
+      <h2>Commission payments</h2>
+      <CommissionPayments />
       <Dialog isOpen={dialog.isOpen} onOpenChange={dialog.onOpenChange} title="Order details" width={640}>
         {o && (
           <div className={styles.details}>

@@ -1,0 +1,224 @@
+// Paying a commission: a hosted payment page per deposit, balance or change, its amount taken from
+// the quote on the server, and each payment recorded once however often its news arrives.
+
+// Long enough to fetch a card from another room; within Stripe's 30 minutes to 24 hours.
+const SESSION_HOURS = 2;
+// An open page this close to its end is not handed out again.
+const REUSE_MARGIN_MS = 10 * 60000;
+
+function findBySession(app, sessionId) {
+  return app.findRecordsByFilter("commission_payments", "provider_session_id = {:id}", "", 1, 0, { id: String(sessionId || "") })[0] || null;
+}
+
+function isoNow(offsetMs) {
+  return new Date(Date.now() + (offsetMs || 0)).toISOString().replace("T", " ");
+}
+
+/**
+ * Opens (or hands back the open) payment page for what is due on the owner's quote. Returns
+ * { url, session_id, kind, amount_cents }.
+ */
+function startPayment(app, quoteId, user) {
+  const config = require(`${__hooks}/lib/config.js`);
+  const { dueOn, money } = require(`${__hooks}/lib/commission-ledger.js`);
+  const { quote, commission } = require(`${__hooks}/lib/commission-quotes.js`).ownedQuote(app, quoteId, user);
+  const due = dueOn(quote);
+  if (due.problem) throw new BadRequestError(due.problem);
+  const provider = config.paymentProvider();
+  if (!provider) throw new ApiError(503, "Payments are not set up yet. Please try again later.", null);
+
+  const open = app.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "-created", 0, 0, { q: quote.id });
+  const reusable = open.find((p) => p.getString("provider") === provider && p.getString("kind") === due.kind && p.getInt("amount_cents") === due.amount_cents && p.getString("expires_at") > isoNow(REUSE_MARGIN_MS) && p.getString("url"));
+  if (reusable) return summaryOf(reusable);
+  closeOpenPayments(app, quote.id);
+
+  const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600000);
+  const payment = new Record(app.findCollectionByNameOrId("commission_payments"));
+  payment.set("commission", commission.id);
+  payment.set("quote", quote.id);
+  payment.set("user", user.id);
+  payment.set("kind", due.kind);
+  payment.set("amount_cents", due.amount_cents);
+  payment.set("status", "open");
+  payment.set("provider", provider);
+  payment.set("provider_session_id", "pending_" + $security.randomString(24));
+  payment.set("expires_at", expiresAt.toISOString());
+  payment.set("refunded_cents", 0);
+  payment.set("refunds", []);
+  app.save(payment);
+
+  const title = (commission.getString("title") || "commission").replace(/-/g, " ");
+  const name = { deposit: "Deposit", balance: "Balance", change: "Addition" }[due.kind] + " for your " + title + " commission";
+  if (provider === "stripe") {
+    try {
+      const session = require(`${__hooks}/lib/stripe.js`).createCommissionSession(payment, name, user.email(), expiresAt);
+      payment.set("provider_session_id", session.id);
+      payment.set("url", session.url);
+    } catch (err) {
+      payment.set("status", "failed");
+      app.save(payment);
+      throw err;
+    }
+  } else {
+    const id = "demo_" + $security.randomString(24);
+    payment.set("provider_session_id", id);
+    payment.set("url", "/stripe-example?session_id=" + id);
+  }
+  app.save(payment);
+  console.log("commission payment opened:", payment.id, due.kind, money(due.amount_cents));
+  return summaryOf(payment);
+}
+
+function summaryOf(payment) {
+  return { url: payment.getString("url"), session_id: payment.getString("provider_session_id"), kind: payment.getString("kind"), amount_cents: payment.getInt("amount_cents") };
+}
+
+/**
+ * Closes every open payment page of a quote, at Stripe first, so an old price cannot be paid
+ * after the quote changed. A page Stripe will not close (it was paid meanwhile) stops the change.
+ */
+function closeOpenPayments(app, quoteId) {
+  const open = app.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "", 0, 0, { q: quoteId });
+  for (const p of open) {
+    if (p.getString("provider") === "stripe" && p.getString("provider_session_id").indexOf("cs_") === 0) {
+      try {
+        require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(p.getString("provider_session_id"));
+      } catch (err) {
+        throw new BadRequestError("A payment for this quote is under way at the payment provider: wait for it to finish, then try again.");
+      }
+    }
+    markPayment(app, p.getString("provider_session_id"), "canceled");
+  }
+}
+
+/** Closes an open payment as canceled, expired or failed; a paid one stays paid. */
+function markPayment(app, sessionId, status) {
+  app.runInTransaction((tx) => {
+    const p = findBySession(tx, sessionId);
+    if (!p || p.getString("paid_at") || p.getString("status") !== "open") return;
+    p.set("status", status);
+    tx.save(p);
+  });
+}
+
+/**
+ * Records a paid payment once and moves the commission's money. `reported` is what the provider
+ * says was paid ({ amount_total, currency, livemode, metadata }); anything that does not match
+ * the payment, or a payment the quote no longer expects, is kept for the studio and moves
+ * nothing. Returns "recorded", "already" or "mismatch".
+ */
+function recordPayment(app, sessionId, reported, paymentIntent) {
+  const ledger = require(`${__hooks}/lib/commission-ledger.js`);
+  const letters = require(`${__hooks}/lib/commission-mail.js`);
+  let outcome = "already";
+  app.runInTransaction((tx) => {
+    // Re-read inside the transaction: SQLite serialises writers, so a repeat sees paid_at.
+    const p = findBySession(tx, sessionId);
+    if (!p) throw new NotFoundError("This payment does not exist.");
+    if (p.getString("paid_at") || p.getString("status") === "amount_mismatch") return;
+    const quote = tx.findRecordById("commission_quotes", p.getString("quote"));
+    const commission = tx.findRecordById("commissions", p.getString("commission"));
+    const why = mismatchOf(p, quote, reported);
+    if (why) {
+      p.set("status", "amount_mismatch");
+      p.set("mismatch", { reason: why, reported: { amount_total: reported.amount_total, currency: reported.currency, livemode: !!reported.livemode }, at: new Date().toISOString() });
+      p.set("payment_intent", paymentIntent || "");
+      tx.save(p);
+      ledger.postCard(tx, commission, "admin", { type: "mismatch", payment: p.id, amount_cents: Number(reported.amount_total) || 0 }, "A payment arrived that did not match what was asked; the studio will look into it.");
+      letters.paymentNotMatching(tx, commission, p, why);
+      outcome = "mismatch";
+      return;
+    }
+    p.set("status", "paid");
+    p.set("paid_at", new Date().toISOString());
+    p.set("payment_intent", paymentIntent || "");
+    tx.save(p);
+    quote.set("status", ledger.statusAfter(quote, p.getString("kind")));
+    tx.save(quote);
+    const wasReleased = commission.getBool("finals_released");
+    const c = ledger.recompute(tx, commission.id);
+    const label = { deposit: "Deposit", balance: "Balance", change: "Payment" }[p.getString("kind")];
+    ledger.postCard(tx, c, "admin", { type: "receipt", payment: p.id, quote: quote.id, amount_cents: p.getInt("amount_cents") }, `${label} received: ${ledger.money(p.getInt("amount_cents"))}. Thank you!`);
+    letters.paymentReceived(tx, c, p, !wasReleased && c.getBool("finals_released"));
+    outcome = "recorded";
+  });
+  return outcome;
+}
+
+/** Why a paid event is not the payment the quote asked for ("" when it is). */
+function mismatchOf(payment, quote, reported) {
+  const { dueOn } = require(`${__hooks}/lib/commission-ledger.js`);
+  if (Number(reported.amount_total) !== payment.getInt("amount_cents")) {
+    return `The amount paid (${reported.amount_total} cents) differs from the amount asked (${payment.getInt("amount_cents")} cents).`;
+  }
+  if (String(reported.currency || "").toLowerCase() !== "usd") return `The payment was in ${reported.currency}, not USD.`;
+  if (reported.livemode !== undefined) {
+    const live = require(`${__hooks}/lib/config.js`).stripeSecretKey().indexOf("sk_live_") === 0;
+    if (!!reported.livemode !== live) return "The payment was made in the wrong Stripe mode (test or live).";
+  }
+  const meta = reported.metadata || {};
+  if (meta.commission_payment_id && meta.commission_payment_id !== payment.id) return "The payment names another commission payment.";
+  const due = dueOn(quote);
+  if (due.problem || due.kind !== payment.getString("kind") || due.amount_cents !== payment.getInt("amount_cents")) {
+    return `The quote no longer expected this ${payment.getString("kind")} (${due.problem || "another amount is due"}).`;
+  }
+  return "";
+}
+
+/** The Stripe webhook's events for a commission payment. Returns the JSON to answer with. */
+function handleStripeEvent(app, event, object) {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const paid = event.type === "checkout.session.async_payment_succeeded" || object.payment_status === "paid";
+      if (!paid) return { received: true };
+      const intent = typeof object.payment_intent === "string" ? object.payment_intent : (object.payment_intent && object.payment_intent.id) || "";
+      return { received: true, outcome: recordPayment(app, object.id, object, intent) };
+    }
+    case "checkout.session.async_payment_failed":
+      markPayment(app, object.id, "failed");
+      break;
+    case "checkout.session.expired":
+      markPayment(app, object.id, "expired");
+      break;
+  }
+  return { received: true };
+}
+
+/** What the success and demo pages may know about a commission payment. */
+function paymentSummary(app, sessionId) {
+  const p = findBySession(app, sessionId);
+  if (!p) throw new NotFoundError("This checkout session does not exist.");
+  const { money } = require(`${__hooks}/lib/commission-ledger.js`);
+  const commission = app.findRecordById("commissions", p.getString("commission"));
+  const title = { deposit: "Deposit", balance: "Balance", change: "Addition" }[p.getString("kind")] + " · " + (commission.getString("title") || "commission").replace(/-/g, " ");
+  if (p.getString("status") === "open" && p.getString("expires_at") && p.getString("expires_at") < isoNow()) markPayment(app, sessionId, "expired");
+  const fresh = findBySession(app, sessionId);
+  return {
+    session_id: sessionId,
+    provider: fresh.getString("provider"),
+    expires_at: fresh.getString("expires_at"),
+    status: fresh.getString("status"),
+    amount_total: fresh.getInt("amount_cents"),
+    shipping: 0,
+    commission: commission.id,
+    lines: [{ title, quantity: 1, unit_amount: fresh.getInt("amount_cents"), item_type: "commission" }],
+    label: title + " " + money(fresh.getInt("amount_cents")),
+  };
+}
+
+/** The demo page's Pay: the same recording as a paid Stripe session, at exactly the asked amount. */
+function payDemo(app, sessionId) {
+  const p = findBySession(app, sessionId);
+  if (!p) throw new NotFoundError("This checkout session does not exist.");
+  if (p.getString("provider") !== "demo") throw new BadRequestError("This session is paid through Stripe, not the demo page.");
+  if (require(`${__hooks}/lib/config.js`).paymentProvider() !== "demo") throw new BadRequestError("The demo payment provider is off: this checkout can no longer be paid.");
+  if (!p.getString("paid_at")) {
+    const summary = paymentSummary(app, sessionId);
+    if (summary.status !== "open") throw new BadRequestError("This checkout is " + summary.status + " and can no longer be paid.");
+  }
+  recordPayment(app, sessionId, { amount_total: p.getInt("amount_cents"), currency: "usd", metadata: { commission_payment_id: p.id } }, "");
+  return paymentSummary(app, sessionId);
+}
+
+module.exports = { findBySession, startPayment, closeOpenPayments, markPayment, recordPayment, handleStripeEvent, paymentSummary, payDemo };
