@@ -7,11 +7,12 @@ import { kill9, replicaEnv, replicaFixture, restoreFromReplica } from "../suppor
 
 const t = replicaFixture();
 
-/** One order, one commission with its quote, and one message on it; their ids. */
+/** One order, one commission with its quote (which posts its card in the thread), and one message on it; their ids. */
 async function business(su: PocketBase, n: number): Promise<string[]> {
   const order = await su.collection("purchases").create({ product_title: `Print ${n}`, amount: 35 + n, quantity: 1, status: "paid" });
   const commission = await su.collection("commissions").create({ type: "indoor-mural", description: `Mural ${n}`, contact_email: `c${n}@example.com` });
-  await su.collection("commissions").update(commission.id, { total_price: 1200 + n });
+  // A quote is the studio's, through its route: it sets the commission's price (docs/decisions/018-commission-money.md).
+  await su.send(`/api/studio/commissions/${commission.id}/quotes`, { method: "POST", body: { total_cents: (1200 + n) * 100 } });
   const message = await su.collection("commission_messages").create({ commission: commission.id, content: `About mural ${n}` });
   return [order.id, commission.id, message.id];
 }
@@ -41,7 +42,7 @@ describe("replication", () => {
     const restored = restoreFromReplica(env, ["--dir", into]);
     expect(restored.err).toBe("");
     expect(restored.status).toBe(0);
-    expect(restored.out).toMatch(new RegExp(`^Restored s3://replica/killed into ${into} as it was at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ: \\d+ paintings, [56] purchases, [56] commissions, [56] commission messages`, "m"));
+    expect(restored.out).toMatch(new RegExp(`^Restored s3://replica/killed into ${into} as it was at \\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ: \\d+ paintings, [56] purchases, [56] commissions, \\d+ commission messages`, "m"));
 
     const again = await t.launch(into, {});
     for (const [i, id] of kept.entries()) {
@@ -66,9 +67,9 @@ describe("replication", () => {
     const earlier = t.dir("studio-repl-earlier-");
     const back = restoreFromReplica(env, ["--at", beforeDeletion.toISOString(), "--dir", earlier]);
     expect(back.err).toBe("");
-    expect(back.out).toContain(": 0 paintings, 1 purchases, 1 commissions, 1 commission messages, 0 users.");
+    expect(back.out).toContain(": 0 paintings, 1 purchases, 1 commissions, 2 commission messages, 0 users.");
     const latest = t.dir("studio-repl-latest-");
-    expect(restoreFromReplica(env, ["--dir", latest]).out).toContain(": 0 paintings, 0 purchases, 1 commissions, 1 commission messages, 0 users.");
+    expect(restoreFromReplica(env, ["--dir", latest]).out).toContain(": 0 paintings, 0 purchases, 1 commissions, 2 commission messages, 0 users.");
 
     const shop = await t.launch(earlier, {});
     expect((await shop.su.collection("purchases").getOne(orderId)).product_title).toBe("Print 1");
