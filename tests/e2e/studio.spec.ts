@@ -45,7 +45,8 @@ const conversations = (page: Page) => page.getByRole("list", { name: "Conversati
 /** Starts from a studio with nothing unread, so the counts below are this test's own. */
 async function readEverything() {
   const su = await superuser();
-  const unread = await su.collection("commission_messages").getFullList({ filter: "is_read = false" });
+  // The studio's unread are the customers' messages; its own (quote and receipt cards too) are the customer's to read.
+  const unread = await su.collection("commission_messages").getFullList({ filter: "is_read = false && sender_role != 'admin'" });
   for (const m of unread) await su.collection("commission_messages").update(m.id, { is_read: true });
   return su;
 }
