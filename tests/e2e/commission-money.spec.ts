@@ -16,8 +16,10 @@ async function payOnDemoPage(page: Page, label: RegExp) {
 
 test("the studio quotes from a tablet; the customer pays deposit and balance on the demo page and downloads the final", async ({ browser }) => {
   const customer = await createCustomer("Wren");
+  // Unique per run, so a second run on the same server finds its own conversation and payments.
+  const who = `Wren ${Date.now().toString(36)}`;
   const su = await superuser();
-  const commission = await su.collection("commissions").create({ user: customer.id, type: "watercolor-portrait", description: "Our hound by the fire", contact_email: customer.email, contact_name: "Wren Reed" });
+  const commission = await su.collection("commissions").create({ user: customer.id, type: "watercolor-portrait", description: "Our hound by the fire", contact_email: customer.email, contact_name: who });
 
   const studio = await (await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true })).newPage();
   await studio.goto("/admin/login");
@@ -25,8 +27,8 @@ test("the studio quotes from a tablet; the customer pays deposit and balance on 
   await studio.getByLabel("Password").fill(admin().password);
   await studio.locator("form").getByRole("button", { name: "Sign in" }).click();
   await studio.getByRole("tab", { name: /Commissions/ }).click();
-  await studio.getByRole("link", { name: /Wren Reed/ }).first().click();
-  const pane = studio.getByRole("region", { name: "Conversation with Wren Reed" });
+  await studio.getByRole("link", { name: new RegExp(who) }).click();
+  const pane = studio.getByRole("region", { name: `Conversation with ${who}` });
   await pane.getByRole("tab", { name: "Payments" }).click();
   const quoteForm = pane.getByRole("form", { name: "Quote" });
   await quoteForm.getByLabel("Total price ($)").fill("240");
@@ -67,7 +69,7 @@ test("the studio quotes from a tablet; the customer pays deposit and balance on 
   // The orders list them beside the shop's orders.
   await studio.getByRole("link", { name: "Back to conversations" }).click();
   await studio.getByRole("tab", { name: "Orders" }).click();
-  const rows = studio.getByTestId("commission-payment").filter({ hasText: "Wren Reed" });
+  const rows = studio.getByTestId("commission-payment").filter({ hasText: who });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("$120.00");
 });
