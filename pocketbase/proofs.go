@@ -13,7 +13,6 @@ import (
 
 	"github.com/disintegration/imaging"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
@@ -48,7 +47,7 @@ func registerProofs(se *core.ServeEvent) {
 			return err
 		}
 		defer fsys.Close()
-		if err := ensureProof(fsys, path.Join(record.BaseFilesPath(), file), key); err != nil {
+		if err := ensureDerived(fsys, path.Join(record.BaseFilesPath(), file), key, renderProof); err != nil {
 			e.App.Logger().Warn("Making a proof failed", "error", err, "file", key)
 			return e.NotFoundError("", nil)
 		}
@@ -74,31 +73,6 @@ func mayViewProof(e *core.RequestEvent, record *core.Record) bool {
 	}
 	commission, err := e.App.FindRecordById("commissions", record.GetString("commission"))
 	return err == nil && auth.Collection().Name == "users" && commission.GetString("user") == auth.Id
-}
-
-func ensureProof(fsys *filesystem.System, original, key string) error {
-	_, err, _ := renditionFlight.Do(key, func() (any, error) {
-		if ok, _ := fsys.Exists(key); ok {
-			return nil, nil
-		}
-		encodeSlot <- struct{}{}
-		defer func() { <-encodeSlot }()
-		r, err := fsys.GetReader(original)
-		if err != nil {
-			return nil, err
-		}
-		defer r.Close()
-		img, err := imaging.Decode(r, imaging.AutoOrientation(true))
-		if err != nil {
-			return nil, err
-		}
-		body, err := renderProof(img)
-		if err != nil {
-			return nil, err
-		}
-		return nil, fsys.Upload(body, key)
-	})
-	return err
 }
 
 func renderProof(img image.Image) ([]byte, error) {

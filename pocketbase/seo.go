@@ -125,7 +125,7 @@ func pieceMeta(app core.App, k *pieceKind, record *core.Record) pageMeta {
 	name := record.GetString(k.nameField)
 	m := pageMeta{status: http.StatusOK, title: name + " · " + k.label + " · " + studioName,
 		description: summary(firstNonEmpty(record.GetString("description"), record.GetString("bio"))),
-		path: pieceAddress(k, record), ogType: "article", image: shareOf(record, k.field, name)}
+		path:        pieceAddress(k, record), ogType: "article", image: shareOf(record, k.field, name)}
 	m.price = piecePrice(k, record)
 	if m.price > 0 {
 		m.ogType = "product"

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"image"
 	"image/color"
 	"image/jpeg"
 	"path"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/disintegration/imaging"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/filesystem"
 )
 
 // A piece's link preview picture: 1200 × 630, the size Facebook, Pinterest, iMessage and Slack
@@ -52,7 +52,7 @@ func registerSharePictures(se *core.ServeEvent) {
 			return err
 		}
 		defer fsys.Close()
-		if err := ensureSharePicture(fsys, path.Join(record.BaseFilesPath(), file), key); err != nil {
+		if err := ensureDerived(fsys, path.Join(record.BaseFilesPath(), file), key, renderSharePicture); err != nil {
 			e.App.Logger().Warn("Making a share picture failed", "error", err, "file", key)
 			return e.NotFoundError("", nil)
 		}
@@ -62,32 +62,7 @@ func registerSharePictures(se *core.ServeEvent) {
 	})
 }
 
-func ensureSharePicture(fsys *filesystem.System, original, key string) error {
-	_, err, _ := renditionFlight.Do(key, func() (any, error) {
-		if ok, _ := fsys.Exists(key); ok {
-			return nil, nil
-		}
-		encodeSlot <- struct{}{}
-		defer func() { <-encodeSlot }()
-		body, err := renderSharePicture(fsys, original)
-		if err != nil {
-			return nil, err
-		}
-		return nil, fsys.Upload(body, key)
-	})
-	return err
-}
-
-func renderSharePicture(fsys *filesystem.System, original string) ([]byte, error) {
-	r, err := fsys.GetReader(original)
-	if err != nil {
-		return nil, err
-	}
-	defer r.Close()
-	art, err := imaging.Decode(r, imaging.AutoOrientation(true))
-	if err != nil {
-		return nil, err
-	}
+func renderSharePicture(art image.Image) ([]byte, error) {
 	if art.Bounds().Dx() == 0 || art.Bounds().Dy() == 0 {
 		return nil, errors.New("empty picture")
 	}

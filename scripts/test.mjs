@@ -55,6 +55,8 @@ const steps = [
     return ok;
   },
   () => run("build server and PWA", process.execPath, [join(root, "scripts/build.mjs")]),
+  // The server's own unit tests (the proof mark's pictures), on the build's cache.
+  () => run("server unit tests (go test)", "go", ["-C", join(root, "pocketbase"), "test", "-count=1", "./..."], { CGO_ENABLED: "1" }),
   () => ensureGoTools(),
   () => {
     const ok = run("integration tests (real PocketBase, stripe-mock, gofakes3, maildev)", npx, ["vitest", "run", "--project", "integration", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/integration.json`]);
