@@ -72,4 +72,7 @@ test("the studio quotes from a tablet; the customer pays deposit and balance on 
   const rows = studio.getByTestId("commission-payment").filter({ hasText: who });
   await expect(rows).toHaveCount(2);
   await expect(rows.first()).toContainText("$120.00");
+  // Its two windows close, so their live connections do not run on under the tests after it.
+  await page.context().close();
+  await studio.context().close();
 });
