@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"math"
-	"path"
 	"strings"
 	"sync"
 
@@ -40,19 +39,7 @@ func registerProofs(se *core.ServeEvent) {
 		if !mayViewProof(e, record) {
 			return e.NotFoundError("", nil)
 		}
-		file := record.GetString("file")
-		key := path.Join(record.BaseFilesPath(), "thumbs_"+file, "proof_"+path.Base(file)+".jpg")
-		fsys, err := e.App.NewFilesystem()
-		if err != nil {
-			return err
-		}
-		defer fsys.Close()
-		if err := ensureDerived(fsys, path.Join(record.BaseFilesPath(), file), key, renderProof); err != nil {
-			e.App.Logger().Warn("Making a proof failed", "error", err, "file", key)
-			return e.NotFoundError("", nil)
-		}
-		e.Response.Header().Set("Cache-Control", "private, max-age=86400")
-		return fsys.Serve(e.Response, e.Request, key, "proof.jpg")
+		return serveDerived(e, record, record.GetString("file"), "proof", "private, max-age=86400", renderProof)
 	})
 }
 

@@ -6,7 +6,6 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
-	"path"
 	"slices"
 
 	"github.com/disintegration/imaging"
@@ -46,19 +45,8 @@ func registerSharePictures(se *core.ServeEvent) {
 		if err != nil || !slices.ContainsFunc(fields, func(f string) bool { return record.GetString(f) == file && file != "" }) {
 			return e.NotFoundError("", nil)
 		}
-		key := path.Join(record.BaseFilesPath(), "thumbs_"+file, "share_"+path.Base(file)+".jpg")
-		fsys, err := e.App.NewFilesystem()
-		if err != nil {
-			return err
-		}
-		defer fsys.Close()
-		if err := ensureDerived(fsys, path.Join(record.BaseFilesPath(), file), key, renderSharePicture); err != nil {
-			e.App.Logger().Warn("Making a share picture failed", "error", err, "file", key)
-			return e.NotFoundError("", nil)
-		}
 		// The name changes with every upload, so the picture under it never does.
-		e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-		return fsys.Serve(e.Response, e.Request, key, "share.jpg")
+		return serveDerived(e, record, file, "share", "public, max-age=31536000, immutable", renderSharePicture)
 	})
 }
 
