@@ -137,6 +137,18 @@ describe("what nobody may do", () => {
     expect((await call(server, ada, `/api/studio/commissions/${commission}/quotes`, { total_cents: 1 })).status).toBe(403);
   });
 
+  it("lets no one, the owner included, filter or sort payments by hidden fields or reach past the commission's owner", async () => {
+    // (Paying here as well would spend the checkout's rate allowance the refund test below needs.)
+    const refused = (list: Promise<unknown>) => expect(list).rejects.toMatchObject({ status: expect.any(Number) });
+    // A yes/no answer is enough to read a secret a letter at a time: each of these must be refused, not answered.
+    for (const filter of ['payment_intent != ""', 'commission.user.password != ""', "@collection.users.email != ''"]) {
+      await refused(ada.collection("commission_payments").getList(1, 1, { filter }));
+    }
+    await refused(ada.collection("commission_payments").getList(1, 1, { sort: "payment_intent" }));
+    // And another customer sees nothing of it, however asked.
+    expect((await bea.collection("commission_payments").getList(1, 50)).totalItems).toBe(0);
+  });
+
   it("takes the amount from the quote, never from the request", async () => {
     const commission = await newCommission(ada);
     const q = await quote(commission, { total_cents: 30000, deposit_percent: 30 });
