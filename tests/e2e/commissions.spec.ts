@@ -59,46 +59,54 @@ test("the studio and the customer talk live, with a PDF each way", async ({ brow
   const su = await superuser();
   const commission = await su.collection("commissions").create({ user: customer.id, type: "indoor-mural", description: "A reading nook with whales", contact_email: customer.email, contact_name: "Milo Reed" });
 
-  const customerPage = await (await browser.newContext()).newPage();
-  await customerPage.goto("/");
-  await signInThroughUi(customerPage, customer.email, customer.password);
-  await customerPage.goto("/customer/dashboard");
-  await customerPage.getByRole("button", { name: "Open conversation" }).click();
+  // Both windows close with the test: left open, their live threads would keep rendering through every later test.
+  const customerContext = await browser.newContext();
+  const adminContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  const adminPage = await adminContext.newPage();
+  try {
+    await customerPage.goto("/");
+    await signInThroughUi(customerPage, customer.email, customer.password);
+    await customerPage.goto("/customer/dashboard");
+    await customerPage.getByRole("button", { name: "Open conversation" }).click();
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await adminPage.goto("/admin/login");
-  await adminPage.getByLabel("Email").fill(admin().email);
-  await adminPage.getByLabel("Password").fill(admin().password);
-  await adminPage.locator("form").getByRole("button", { name: "Sign in" }).click();
-  await adminPage.getByRole("tab", { name: /Commissions/ }).click();
-  await adminPage.getByRole("link", { name: /Milo Reed/ }).first().click();
-  const adminThread = adminPage.getByRole("region", { name: "Conversation with Milo Reed" });
+    await adminPage.goto("/admin/login");
+    await adminPage.getByLabel("Email").fill(admin().email);
+    await adminPage.getByLabel("Password").fill(admin().password);
+    await adminPage.locator("form").getByRole("button", { name: "Sign in" }).click();
+    await adminPage.getByRole("tab", { name: /Commissions/ }).click();
+    await adminPage.getByRole("link", { name: /Milo Reed/ }).first().click();
+    const adminThread = adminPage.getByRole("region", { name: "Conversation with Milo Reed" });
 
-  // Studio → customer, with an attachment.
-  await adminThread.getByLabel("Your reply").fill("Here is a first sketch of the whales.");
-  await adminThread.locator('input[type="file"]').setInputFiles({ name: "whale-sketch.pdf", mimeType: "application/pdf", buffer: PDF });
-  await adminThread.getByRole("button", { name: "Send" }).click();
-  const fromStudio = customerPage.getByTestId("message").filter({ hasText: "Here is a first sketch of the whales." });
-  await expect(fromStudio).toBeVisible();
-  await expect(fromStudio).toContainText("Lanternwood Studio");
-  await expect(fromStudio).toContainText("whale-sketch.pdf");
-  await expect(fromStudio.getByRole("link", { name: "Download" })).toBeVisible();
+    // Studio → customer, with an attachment.
+    await adminThread.getByLabel("Your reply").fill("Here is a first sketch of the whales.");
+    await adminThread.locator('input[type="file"]').setInputFiles({ name: "whale-sketch.pdf", mimeType: "application/pdf", buffer: PDF });
+    await adminThread.getByRole("button", { name: "Send" }).click();
+    const fromStudio = customerPage.getByTestId("message").filter({ hasText: "Here is a first sketch of the whales." });
+    await expect(fromStudio).toBeVisible();
+    await expect(fromStudio).toContainText("Lanternwood Studio");
+    await expect(fromStudio).toContainText("whale-sketch.pdf");
+    await expect(fromStudio.getByRole("link", { name: "Download" })).toBeVisible();
 
-  // Customer → studio, with an attachment.
-  await customerPage.getByLabel("Your reply").fill("Love it! Our wall measurements are attached.");
-  await customerPage.locator('input[type="file"]').first().setInputFiles({ name: "wall.pdf", mimeType: "application/pdf", buffer: PDF });
-  await customerPage.getByRole("button", { name: "Send" }).click();
-  const fromCustomer = adminThread.getByTestId("message").filter({ hasText: "Our wall measurements are attached." });
-  await expect(fromCustomer).toBeVisible();
-  await expect(fromCustomer).toContainText("Milo");
-  await expect(fromCustomer).toContainText("wall.pdf");
-  await expect(adminThread.getByTestId("message").filter({ hasText: "first sketch" })).toContainText("You (Admin)");
+    // Customer → studio, with an attachment.
+    await customerPage.getByLabel("Your reply").fill("Love it! Our wall measurements are attached.");
+    await customerPage.locator('input[type="file"]').first().setInputFiles({ name: "wall.pdf", mimeType: "application/pdf", buffer: PDF });
+    await customerPage.getByRole("button", { name: "Send" }).click();
+    const fromCustomer = adminThread.getByTestId("message").filter({ hasText: "Our wall measurements are attached." });
+    await expect(fromCustomer).toBeVisible();
+    await expect(fromCustomer).toContainText("Milo");
+    await expect(fromCustomer).toContainText("wall.pdf");
+    await expect(adminThread.getByTestId("message").filter({ hasText: "first sketch" })).toContainText("You (Admin)");
 
-  // The protected file downloads for its owner.
-  const href = await fromStudio.getByRole("link", { name: "Download" }).getAttribute("href");
-  const res = await customerPage.request.get(href!);
-  expect(res.status()).toBe(200);
-  expect((await su.collection("commission_messages").getFullList({ filter: `commission = "${commission.id}"` })).length).toBe(2);
+    // The protected file downloads for its owner.
+    const href = await fromStudio.getByRole("link", { name: "Download" }).getAttribute("href");
+    const res = await customerPage.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect((await su.collection("commission_messages").getFullList({ filter: `commission = "${commission.id}"` })).length).toBe(2);
+  } finally {
+    await customerContext.close();
+    await adminContext.close();
+  }
 });
 
 test("a password reset request shows its confirmation", async ({ page }) => {
