@@ -4,12 +4,24 @@ import { expect, type Page } from "@playwright/test";
 
 export const baseUrl = () => process.env.STUDIO_E2E_URL!;
 
-/** A superuser client on the test server, for arranging and checking data through the API. */
-export async function superuser(): Promise<PocketBase> {
-  const pb = new PocketBase(baseUrl());
-  pb.autoCancellation(false);
-  await pb.collection("_superusers").authWithPassword(process.env.STUDIO_E2E_SU_EMAIL!, process.env.STUDIO_E2E_SU_PASSWORD!);
-  return pb;
+let signedIn: Promise<PocketBase> | undefined;
+
+/**
+ * A superuser client on the test server, for arranging and checking data through the API. One
+ * sign-in serves the whole run: a sign-in per call meets the server's limit on password sign-ins
+ * when tests are repeated.
+ */
+export function superuser(): Promise<PocketBase> {
+  signedIn ??= (async () => {
+    const pb = new PocketBase(baseUrl());
+    pb.autoCancellation(false);
+    await pb.collection("_superusers").authWithPassword(process.env.STUDIO_E2E_SU_EMAIL!, process.env.STUDIO_E2E_SU_PASSWORD!);
+    return pb;
+  })().catch((err) => {
+    signedIn = undefined;
+    throw err;
+  });
+  return signedIn;
 }
 
 export const admin = () => ({ email: process.env.STUDIO_E2E_ADMIN_EMAIL!, password: process.env.STUDIO_E2E_ADMIN_PASSWORD! });
