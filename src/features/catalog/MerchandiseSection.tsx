@@ -48,7 +48,7 @@ export function MerchandiseSection() {
         <span>Visit our print-on-demand store ↗</span>
       </a>
       <SectionState read={{ ...read, rows: inStock }} errorText="Failed to load merchandise. Please try again later." emptyText="No merchandise available at the moment" skeleton={<CardGridSkeleton count={4} ratio={[1, 1]} lines={2} />}>
-        <div className="grid grid-4">
+        <div className="grid grid-4 grid-long">
           {inStock.slice(0, count).map((m) => (
             <MerchCard key={m.id} item={m} />
           ))}

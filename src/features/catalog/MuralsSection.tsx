@@ -24,7 +24,7 @@ export function MuralsSection() {
         </div>
       </div>
       <SectionState read={read} errorText="Failed to load murals. Please try again later." emptyText="No murals available at this time" skeleton={<CardGridSkeleton count={2} ratio={[16, 10]} lines={1} />}>
-        <div className="grid grid-4">
+        <div className="grid grid-4 grid-long">
           {murals.slice(0, count).map((m) => (
             <article key={m.id} className="card">
               <Thumb owner={m} file={m.image} alt={m.title} ratio={[16, 10]} />
