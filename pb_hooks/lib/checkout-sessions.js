@@ -24,11 +24,16 @@ function sessionSummary(app, id) {
 
 function demoSession(app, id) {
   const s = find(app, id);
-  if (s.getString("provider") !== "demo") throw new BadRequestError("This session is paid through Stripe, not the demo page.");
+  requireDemoPayable(s);
+  return s;
+}
+
+/** A session the demo page may pay (a shop order's or a commission payment's): opened by the demo provider, which is still on. */
+function requireDemoPayable(record) {
+  if (record.getString("provider") !== "demo") throw new BadRequestError("This session is paid through Stripe, not the demo page.");
   if (require(`${__hooks}/lib/config.js`).paymentProvider() !== "demo") {
     throw new BadRequestError("The demo payment provider is off: this checkout can no longer be paid.");
   }
-  return s;
 }
 
 /**
@@ -138,4 +143,4 @@ function demoDetails(body) {
   return details;
 }
 
-module.exports = { sessionSummary, demoSession, cancelSession, cancelOpenForCart, refreshFromStripe, demoDetails, closeIfExpired };
+module.exports = { sessionSummary, demoSession, requireDemoPayable, cancelSession, cancelOpenForCart, refreshFromStripe, demoDetails, closeIfExpired };
