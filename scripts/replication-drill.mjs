@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
-import { startFakeS3 } from "./lib/fake-s3.mjs";
+import { replicaEnv, startFakeS3 } from "./lib/fake-s3.mjs";
 import { freePort, serverBinary } from "./lib/project.mjs";
 import { launchServer } from "./lib/server.mjs";
 import { seedDemoData } from "./lib/seed.mjs";
@@ -20,14 +20,8 @@ const seconds = (ms) => Math.round(ms / 100) / 10;
 
 const s3 = await startFakeS3();
 const env = {
-  STUDIO_REPLICA_URL: "s3://replica/drill",
+  ...replicaEnv(s3.url, "drill"),
   STUDIO_S3_BUCKET: "files",
-  STUDIO_S3_ENDPOINT: s3.url,
-  STUDIO_S3_ACCESS_KEY: "drill",
-  STUDIO_S3_SECRET: "drill-secret",
-  STUDIO_S3_FORCE_PATH_STYLE: "true",
-  // The AWS SDK turns a CA bundle from the environment into an error for Litestream's client.
-  AWS_CA_BUNDLE: "",
   STRIPE_SECRET_KEY: "",
   STUDIO_PAYMENTS: "demo",
 };
@@ -53,8 +47,7 @@ try {
   }
   console.log(`replica caught up ${seconds(Date.now() - t)} s after the last write`);
   const paintings = (await su.collection("paintings").getList(1, 1)).totalItems;
-  server.process.kill("SIGKILL");
-  await new Promise((r) => server.process.once("exit", r));
+  await server.kill();
 
   t = Date.now();
   const restore = spawnSync(serverBinary, ["restore", "--from-replica", "--dir", fresh], { env: { ...process.env, ...env }, encoding: "utf8" });

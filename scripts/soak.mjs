@@ -10,8 +10,8 @@ import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import PocketBase from "pocketbase";
 import { root, freePort } from "./lib/project.mjs";
-import { startFakeS3 } from "./lib/fake-s3.mjs";
-import { launchServer } from "./lib/server.mjs";
+import { replicaEnv, startFakeS3 } from "./lib/fake-s3.mjs";
+import { cpuSeconds, launchServer } from "./lib/server.mjs";
 import { seedDemoData } from "./lib/seed.mjs";
 import { shopConfig } from "./lib/config.mjs";
 
@@ -29,16 +29,6 @@ function rssMB(pid) {
   try {
     const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]);
     return Math.round(kb / 102.4) / 10;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds the process has used so far (user + system), from /proc. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
   }
@@ -208,7 +198,7 @@ async function soakWithAndWithoutReplication(seconds, rounds) {
     for (let i = 0; i < rounds * 2; i++) {
       const on = [1, 2].includes(i % 4);
       // A fresh replica path per run: each run is a new shop with its own history.
-      const env = on ? { STUDIO_REPLICA_URL: `s3://replica/soak-${i}`, STUDIO_S3_ENDPOINT: s3.url, STUDIO_S3_ACCESS_KEY: "soak", STUDIO_S3_SECRET: "soak-secret", STUDIO_S3_FORCE_PATH_STYLE: "true", AWS_CA_BUNDLE: "" } : {};
+      const env = on ? replicaEnv(s3.url, `soak-${i}`) : {};
       console.log(`soak: run ${i + 1} of ${rounds * 2}, replication ${on ? "on" : "off"}`);
       const result = await runSoak({ seconds, env, log: () => {} });
       runs[on ? "on" : "off"].push(result);

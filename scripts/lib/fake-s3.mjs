@@ -7,6 +7,25 @@ import { freePort } from "./project.mjs";
 
 export const GOFAKES3 = "github.com/johannesboyne/gofakes3/cmd/gofakes3@v1.2.0";
 
+/**
+ * The variables of a server replicating to `s3://replica/<path>` on the fake at `s3Url` (the fake
+ * takes any keys).
+ * @param {string} s3Url
+ * @param {string} path
+ * @returns {Record<string, string>}
+ */
+export function replicaEnv(s3Url, path) {
+  return {
+    STUDIO_REPLICA_URL: `s3://replica/${path}`,
+    STUDIO_S3_ENDPOINT: s3Url,
+    STUDIO_S3_ACCESS_KEY: "studio",
+    STUDIO_S3_SECRET: "studio-secret",
+    STUDIO_S3_FORCE_PATH_STYLE: "true",
+    // The AWS SDK turns a CA bundle from the environment into an error for Litestream's client.
+    AWS_CA_BUNDLE: "",
+  };
+}
+
 /** @returns {Promise<{ url: string; keys(bucket: string): Promise<string[]>; stop(): Promise<void> }>} */
 export async function startFakeS3() {
   const port = await freePort();

@@ -37,13 +37,25 @@ export async function launchServer({ http, dataDir, env = {}, stdio = "pipe", bi
     process: proc,
     log: () => output,
     untilIdle: () => untilIdle(proc.pid),
-    stop: () =>
-      new Promise((resolve) => {
-        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
-        proc.once("exit", () => resolve());
-        proc.kill("SIGTERM");
-      }),
+    stop: () => signal(proc, "SIGTERM"),
+    // The power cut: nothing is flushed or said goodbye to.
+    kill: () => signal(proc, "SIGKILL"),
   };
+}
+
+/** Sends the signal and resolves once the process has exited (at once if it already had). */
+function signal(proc, name) {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
+    proc.once("exit", () => resolve());
+    proc.kill(name);
+  });
+}
+
+/** CPU seconds the process has used so far (user + system), from /proc (Linux). */
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
 }
 
 /**
@@ -52,17 +64,13 @@ export async function launchServer({ http, dataDir, env = {}, stdio = "pipe", bi
  * would count that work against the pages. Where /proc is missing it resolves at once.
  */
 async function untilIdle(pid, limitMs = 120_000) {
-  const cpuTicks = () => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks (1/100 s)
-  };
   const deadline = Date.now() + limitMs;
   try {
-    let before = cpuTicks();
+    let before = cpuSeconds(pid);
     while (Date.now() < deadline) {
       await sleep(1000);
-      const now = cpuTicks();
-      if (now - before < 5) return;
+      const now = cpuSeconds(pid);
+      if (now - before < 0.05) return;
       before = now;
     }
   } catch {

@@ -16,12 +16,12 @@ import { ensureAdmin } from "../../scripts/lib/seed.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { shopConfig } from "../../scripts/lib/config.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
-import { startFakeS3 } from "../../scripts/lib/fake-s3.mjs";
+import { replicaEnv, startFakeS3 } from "../../scripts/lib/fake-s3.mjs";
 
 type Replication = { state: string; lastReplicatedAt?: string; message: string };
 
 let s3: { url: string; stop(): Promise<void> };
-let server: { url: string; superuser: { email: string; password: string }; process: import("node:child_process").ChildProcess };
+let server: { url: string; superuser: { email: string; password: string }; kill(): Promise<void> };
 let dataDir: string;
 const { admin } = shopConfig({ STUDIO_ADMIN_PASSWORD: randomBytes(12).toString("hex") });
 
@@ -33,13 +33,7 @@ test.beforeEach(async () => {
     dataDir,
     env: {
       STRIPE_SECRET_KEY: "",
-      STUDIO_REPLICA_URL: "s3://replica/dashboard",
-      STUDIO_S3_ENDPOINT: s3.url,
-      STUDIO_S3_ACCESS_KEY: "studio",
-      STUDIO_S3_SECRET: "studio-secret",
-      STUDIO_S3_FORCE_PATH_STYLE: "true",
-      // The AWS SDK turns a CA bundle from the environment into an error for Litestream's client.
-      AWS_CA_BUNDLE: "",
+      ...replicaEnv(s3.url, "dashboard"),
       STUDIO_REPLICA_ALERT_AFTER: "2s",
     },
   });
@@ -54,11 +48,7 @@ async function superuser() {
 
 test.afterEach(async () => {
   // Killed rather than stopped: a clean stop spends up to 15 s on a last copy to the bucket the test took away.
-  if (server && server.process.exitCode === null) {
-    const exited = new Promise((resolve) => server.process.once("exit", resolve));
-    server.process.kill("SIGKILL");
-    await exited;
-  }
+  await server?.kill();
   await s3?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });

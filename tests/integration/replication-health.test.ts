@@ -3,12 +3,12 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeS3 } from "../support/fake-s3";
 import { startMailServer } from "../support/maildev";
-import { kill9, launchShop, replicaEnv, tempDir, type Launched } from "../support/replica";
+import { launchShop, replicaEnv, tempDir, type Launched } from "../support/replica";
 
 const running: Launched[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const server of running) await kill9(server);
+  for (const server of running) await server.kill();
   for (const c of cleanups) await c();
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { serverBinary } from "../../scripts/lib/project.mjs";
 import { form, pngFile } from "../support/files";
-import { kill9, replicaEnv, replicaFixture, restoreFromReplica } from "../support/replica";
+import { replicaEnv, replicaFixture, restoreFromReplica } from "../support/replica";
 
 const t = replicaFixture();
 
@@ -33,7 +33,7 @@ describe("replication", () => {
     const second = await t.launch(data, env);
     const after = await second.su.collection("purchases").create(order("After the restart"));
     await new Promise((r) => setTimeout(r, 2000));
-    await kill9(second.server);
+    await second.server.kill();
 
     const into = t.dir("studio-repl-survived-");
     const restored = restoreFromReplica(env, ["--dir", into]);

@@ -3,7 +3,7 @@
 // orders, messages and quotes, and a bad edit can be undone by restoring to the moment before it.
 import { describe, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
-import { kill9, replicaEnv, replicaFixture, restoreFromReplica } from "../support/replica";
+import { replicaEnv, replicaFixture, restoreFromReplica } from "../support/replica";
 
 const t = replicaFixture();
 
@@ -36,7 +36,7 @@ describe("replication", () => {
     const quoted = await su.collection("commissions").getOne(kept[1]);
     await sleep(2000);
     await business(su, 99); // in flight when the machine dies: may or may not make it
-    await kill9(server);
+    await server.kill();
 
     const into = t.dir("studio-repl-restored-");
     const restored = restoreFromReplica(env, ["--dir", into]);
@@ -81,14 +81,14 @@ describe("replication", () => {
     const lost = await t.launch(t.dir("studio-repl-carried-"), env);
     const [first] = await business(lost.su, 1);
     await sleep(2000);
-    await kill9(lost.server);
+    await lost.server.kill();
 
     const again = t.dir("studio-repl-carried-again-");
     expect(restoreFromReplica(env, ["--dir", again]).status).toBe(0);
     const revived = await t.launch(again, env);
     const [second] = await business(revived.su, 2);
     await sleep(2000);
-    await kill9(revived.server);
+    await revived.server.kill();
 
     const third = t.dir("studio-repl-carried-third-");
     expect(restoreFromReplica(env, ["--dir", third]).out).toContain(": 0 paintings, 2 purchases,");

@@ -6,6 +6,8 @@ import { join } from "node:path";
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll } from "vitest";
 import { startFakeS3 } from "./fake-s3";
+
+export { replicaEnv } from "./fake-s3";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { freePort, serverBinary } from "../../scripts/lib/project.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
@@ -17,20 +19,9 @@ export type Launched = {
   process: import("node:child_process").ChildProcess;
   log(): string;
   stop(): Promise<void>;
+  kill(): Promise<void>;
 };
 
-/** The variables of a server replicating to `s3://replica/<path>` on the fake at `s3Url`. */
-export function replicaEnv(s3Url: string, path: string): Record<string, string> {
-  return {
-    STUDIO_REPLICA_URL: `s3://replica/${path}`,
-    STUDIO_S3_ENDPOINT: s3Url,
-    STUDIO_S3_ACCESS_KEY: "studio",
-    STUDIO_S3_SECRET: "studio-secret",
-    STUDIO_S3_FORCE_PATH_STYLE: "true",
-    // The AWS SDK turns a CA bundle from the environment into an error for Litestream's client.
-    AWS_CA_BUNDLE: "",
-  };
-}
 
 export async function launchShop(dataDir: string, env: Record<string, string>): Promise<{ server: Launched; su: PocketBase }> {
   const server: Launched = await launchServer({
@@ -44,12 +35,6 @@ export async function launchShop(dataDir: string, env: Record<string, string>): 
   return { server, su };
 }
 
-export async function kill9(server: Launched): Promise<void> {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
-  const exited = new Promise((r) => server.process.once("exit", r));
-  server.process.kill("SIGKILL");
-  await exited;
-}
 
 /** Runs `restore --from-replica` with the given extra arguments; the output and exit status. */
 export function restoreFromReplica(env: Record<string, string>, args: string[]): { status: number | null; out: string; err: string } {
@@ -88,7 +73,7 @@ export function replicaFixture(): { s3: FakeS3; dir(prefix: string): string; lau
     fixture.s3 = await startFakeS3();
   });
   afterAll(async () => {
-    for (const server of running) await kill9(server);
+    for (const server of running) await server.kill();
     for (const d of dirs) d.remove();
     await fixture.s3?.stop();
   });
