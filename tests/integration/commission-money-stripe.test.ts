@@ -87,6 +87,18 @@ describe("commission payments through Stripe (stripe-mock)", () => {
     expect((await call(ada, `/api/studio/commission-quotes/${quote}/pay`)).body.session_id).toBe(session);
   });
 
+  it("will not record a Stripe payment from the demo page's Pay, whoever sends it", async () => {
+    const { commission, quote } = await quoted();
+    const { session, payment } = await startDeposit(quote);
+    for (const caller of [null, ada]) {
+      const res = await call(caller, `/api/studio/checkout/${session}/pay`, { name: "Ada", email: "x@example.com" });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("This session is paid through Stripe, not the demo page.");
+    }
+    expect((await admin.collection("commission_payments").getOne(payment.id)).status).toBe("open");
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 0, payment_status: "Unpaid" });
+  });
+
   it("records the same paid event once, even sent twice at once, and moves the money", async () => {
     const { commission, quote } = await quoted();
     const { session, payment } = await startDeposit(quote);
