@@ -39,6 +39,7 @@ func main() {
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
 		// Hooks are reloaded by restarting the server; watching is for development only.
 		HooksWatch: env("STUDIO_DEV", "") != "",
+		OnInit:     bindFeedAccess,
 	})
 
 	registerRenditions(app)

@@ -300,4 +300,35 @@ describe("a live list's changes since its cursor", () => {
     await other.collection("users").authWithPassword("bea@example.com", "correct-horse-42");
     expect((await feed(other, "commissions", cursor)).body).toMatchObject({ upserts: [], deletes: [] });
   });
+
+  it("shows an account that owns nothing none of many changed rows, and limits each account's requests", async () => {
+    const nobody = await signedInUser(server, "nobody@example.com");
+    const cleo = await signedInUser(server, "cleo@example.com");
+    const { cursor } = (await feed(nobody, "commission_messages", "")).body;
+    const hers = await cleo.collection("commissions").create({ type: "watercolor-portrait", description: "A wren", contact_email: "cleo@example.com" });
+    const studio = await server.su.collection("commissions").create({ type: "indoor-mural", description: "A hall", contact_email: "x@example.com" });
+    for (let batch = 0; batch < 15; batch++) {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => server.su.collection("commission_messages").create({ commission: i % 4 ? studio.id : hers.id, content: `Note ${batch}-${i}` })),
+      );
+    }
+    const mine = await feed(cleo, "commission_messages", cursor);
+    expect(mine.body.upserts).toHaveLength(75);
+    expect(mine.body.upserts.every((m) => m.content?.startsWith("Note "))).toBe(true);
+    const seen = await feed(nobody, "commission_messages", cursor);
+    expect(seen).toEqual({ status: 200, body: { cursor: mine.body.cursor, reset: false, upserts: [], deletes: [] } });
+
+    // The route's own limit answers one account, whatever addresses it comes from; others go on.
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const res = await fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, {
+        headers: { Authorization: nobody.authStore.token, "X-Forwarded-For": `203.0.113.${i}` },
+      });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses.slice(0, 55).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await feed(cleo, "commission_messages", mine.body.cursor)).status).toBe(200);
+  });
 });

@@ -1,0 +1,44 @@
+package main
+
+import (
+	"github.com/dop251/goja"
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/search"
+)
+
+// A live list's change feed (pb_hooks/lib/sync.js) must tell which of up to 500 changed records a
+// caller may see. PocketBase's CanAccessRecord answers for one record with one query, so a caller
+// who owns nothing made the server run a query for every record anyone changed. The hooks get
+// this instead: the records among ids that pass a rule for this caller, read in one query, with
+// PocketBase's own rule resolver (hidden fields, relations and @request.auth as the API applies them).
+func bindFeedAccess(vm *goja.Runtime) {
+	vm.Set("$access", map[string]any{"recordsAmong": recordsAmong})
+}
+
+func recordsAmong(app core.App, collection *core.Collection, info *core.RequestInfo, rule string, ids []string) ([]*core.Record, error) {
+	records := []*core.Record{}
+	if len(ids) == 0 {
+		return records, nil
+	}
+	values := make([]any, len(ids))
+	for i, id := range ids {
+		values[i] = id
+	}
+	query := app.RecordQuery(collection).AndWhere(dbx.In(collection.Name+".id", values...))
+	if rule != "" {
+		resolver := core.NewRecordFieldResolver(app, collection, info, true)
+		expr, err := search.FilterData(rule).BuildExpr(resolver)
+		if err != nil {
+			return nil, err
+		}
+		if err := resolver.UpdateQuery(query); err != nil {
+			return nil, err
+		}
+		query.AndWhere(expr)
+	}
+	if err := query.All(&records); err != nil {
+		return nil, err
+	}
+	return records, nil
+}
