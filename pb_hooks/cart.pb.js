@@ -12,8 +12,9 @@ routerAdd(
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) throw new BadRequestError("A cart session id is required.");
   const items = Array.isArray(body.items) ? body.items.slice(0, 50) : [];
   const limits = require(`${__hooks}/lib/cart-limits.js`);
-  const { signedInCustomer, addressKey } = require(`${__hooks}/lib/callers.js`);
-  const client = addressKey(e);
+  const { signedInCustomer } = require(`${__hooks}/lib/callers.js`);
+  const client = limits.cartKey(e);
+  const user = signedInCustomer(e);
 
   // One transaction: SQLite runs them one at a time, so saves of a new cart arriving at once
   // make one cart instead of all but one failing on the unique session id.
@@ -51,7 +52,7 @@ routerAdd(
       };
     });
     limits.checkSize(saved);
-    if (!existing) limits.checkNewCartAllowed(tx, client);
+    if (!existing) limits.checkNewCartAllowed(tx, client, user && !user.verified() ? user : null);
 
     const cart = existing || new Record(tx.findCollectionByNameOrId("abandoned_carts"));
     if (!existing) cart.set("client_key", client);
@@ -60,7 +61,6 @@ routerAdd(
     cart.set("total_price", Math.round(total * 100) / 100);
     // A cart that starts again after a purchase is a new cart.
     cart.set("is_converted", false);
-    const user = signedInCustomer(e);
     if (user) {
       cart.set("user", user.id);
       cart.set("user_email", user.email());

@@ -1,13 +1,15 @@
 // What a saved cart may cost the disk. Carts are saved for anyone, with no account, so every limit
 // here is what a bot meets at the allowed request rate: a cart's size, how many new carts one
-// address may start in a day, and how long a cart nobody came back for is kept.
+// buyer may start in a day, and how long a cart nobody came back for is kept. A customer whose
+// address is confirmed is counted by account; a visitor by network (pb_hooks/lib/callers.js); an
+// account that is not confirmed yet (free to make by the dozen) by both.
 
 // A real cart of 50 lines with full titles and picture addresses is under 16 KB.
 const CART_MAX_BYTES = 20 * 1024;
 const TITLE_MAX = 200;
 const IMAGE_URL_MAX = 300;
-// A household or an office shares an address; a day of new carts from one is rarely over a few.
-const NEW_CARTS_PER_ADDRESS_PER_DAY = 20;
+// A household or an office shares a network; a day of new carts from one is rarely over a few.
+const NEW_CARTS_PER_DAY = 20;
 const DEFAULT_RETENTION_DAYS = 90;
 const PRUNE_BATCH = 500;
 
@@ -24,11 +26,27 @@ function checkSize(items) {
   if (JSON.stringify(items).length > CART_MAX_BYTES) throw new ApiError(413, "This cart is too large to save.", null);
 }
 
-function checkNewCartAllowed(app, clientKey) {
+/** What a new cart is counted under: a confirmed customer's account, else the network. */
+function cartKey(e) {
+  const callers = require(`${__hooks}/lib/callers.js`);
+  const user = callers.signedInCustomer(e);
+  return user && user.verified() ? "user:" + user.id : callers.networkKey(e);
+}
+
+function newCartsToday(app, column, value) {
   const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
   const row = new DynamicModel({ n: 0 });
-  app.db().newQuery("SELECT COUNT(*) AS n FROM abandoned_carts WHERE client_key = {:key} AND created > {:since}").bind({ key: clientKey, since }).one(row);
-  if (row.n >= NEW_CARTS_PER_ADDRESS_PER_DAY) throw new ApiError(429, "Too many carts were saved from this address today. Your cart is still in this browser.", null);
+  app.db().newQuery("SELECT COUNT(*) AS n FROM abandoned_carts WHERE " + column + " = {:value} AND created > {:since}").bind({ value, since }).one(row);
+  return row.n;
+}
+
+/** Refuses a new cart past the day's count of its key, and of an unconfirmed account from any network. */
+function checkNewCartAllowed(app, key, unconfirmed) {
+  const refuse = (from) => {
+    throw new ApiError(429, "Too many carts were saved from this " + from + " today. Your cart is still in this browser.", null);
+  };
+  if (unconfirmed && newCartsToday(app, "user", unconfirmed.id) >= NEW_CARTS_PER_DAY) refuse("account");
+  if (newCartsToday(app, "client_key", key) >= NEW_CARTS_PER_DAY) refuse(key.indexOf("user:") === 0 ? "account" : "network");
 }
 
 function retentionDays() {
@@ -51,4 +69,4 @@ function pruneOldCarts(app) {
   return removed;
 }
 
-module.exports = { TITLE_MAX, ownImageUrl, checkSize, checkNewCartAllowed, pruneOldCarts };
+module.exports = { TITLE_MAX, ownImageUrl, checkSize, cartKey, checkNewCartAllowed, pruneOldCarts };

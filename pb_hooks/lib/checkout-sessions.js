@@ -63,8 +63,10 @@ function cancelSession(app, id) {
  * meanwhile) is left to its webhook.
  */
 function cancelOpenForCart(app, cartSessionId, holder) {
-  const open = app.findRecordsByFilter("checkout_sessions", "cart_session_id = {:cart} && holder = {:holder} && status = 'open'", "", 20, 0, { cart: cartSessionId, holder });
+  const { sameHolder } = require(`${__hooks}/lib/callers.js`);
+  const open = app.findRecordsByFilter("checkout_sessions", "cart_session_id = {:cart} && status = 'open'", "", 20, 0, { cart: cartSessionId });
   for (const s of open) {
+    if (!sameHolder(s.getString("holder"), holder)) continue;
     try {
       cancelSession(app, s.getString("provider_session_id"));
     } catch (err) {

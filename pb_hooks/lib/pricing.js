@@ -124,13 +124,14 @@ function holdKey(line) {
 }
 
 // What one holder's open checkouts may keep out of the shop at once. A visitor is counted by
-// address, a customer by account; either can always finish or cancel a checkout to start another.
-// Accounts are free to make, so one address's holds together have a ceiling too, and only a
-// customer whose address is confirmed gets the larger allowance.
+// network (pb_hooks/lib/callers.js), a customer by account from wherever they ask; either can
+// always finish or cancel a checkout to start another. Accounts are free to make, so one network's
+// holds together have a ceiling too, and only a customer whose address is confirmed gets the
+// larger allowance.
 const HOLD_LIMITS = {
   visitor: { originals: 3, units: 3 },
   customer: { originals: 10, units: 10 },
-  address: { originals: 10, units: 10 },
+  network: { originals: 10, units: 10 },
 };
 
 function isHeld(line) {
@@ -139,19 +140,19 @@ function isHeld(line) {
 
 /**
  * What open checkouts hold right now, by holdKey: in all, for one holder ("mine") and for the
- * holder's address ("here"), with their counts of originals. A checkout holds its lines until it
+ * holder's network ("here"), with their counts of originals. A checkout holds its lines until it
  * is paid, canceled, failed or past expires_at.
  */
 function heldQuantities(app, holder) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { addressOf } = require(`${__hooks}/lib/callers.js`);
+  const { networkOfHolder, sameHolder } = require(`${__hooks}/lib/callers.js`);
   const now = new Date().toISOString().replace("T", " ");
   const open = app.findRecordsByFilter("checkout_sessions", "status = 'open' && expires_at > {:now}", "", 0, 0, { now });
   const held = { all: {}, mine: {}, here: {}, myOriginals: 0, hereOriginals: 0 };
   const add = (map, key, n) => (map[key] = (map[key] || 0) + n);
   for (const s of open) {
-    const mine = s.getString("holder") === holder;
-    const here = addressOf(s.getString("holder")) === addressOf(holder);
+    const mine = sameHolder(s.getString("holder"), holder);
+    const here = networkOfHolder(s.getString("holder")) === networkOfHolder(holder);
     for (const l of readJson(s, "line_items", [])) {
       if (!isHeld(l)) continue;
       const original = l.item_type === "painting";
@@ -172,7 +173,7 @@ function originalTitle(line) {
 /**
  * An original is sold once: one line, never held by another open checkout. Tracked merchandise
  * stock is counted per item across every line of this cart and every open hold. One holder, and
- * one address, keep at most HOLD_LIMITS out of the shop at once, so a bot cannot empty it with a
+ * one network, keep at most HOLD_LIMITS out of the shop at once, so a bot cannot empty it with a
  * few checkouts or a few sign-ups.
  */
 function checkAvailability(app, lines, holder, trusted) {
@@ -192,7 +193,7 @@ function checkAvailability(app, lines, holder, trusted) {
         refuse(label + ': the original of "' + originalTitle(l) + '" is reserved by another checkout right now. Please try again in ' + HOLD_MINUTES + " minutes.");
       }
       if (++mine > limits.originals) refuse(label + ": one checkout may reserve at most " + limits.originals + " originals at a time," + finish + more);
-      if (++here > HOLD_LIMITS.address.originals) refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.address.originals + " originals. Please finish or cancel one first.");
+      if (++here > HOLD_LIMITS.network.originals) refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.network.originals + " originals. Please finish or cancel one first.");
     }
     if (l.item_type === "merchandise") {
       const m = app.findRecordById("merchandise", l.item_id);
@@ -205,8 +206,8 @@ function checkAvailability(app, lines, holder, trusted) {
         if ((held.mine[key] || 0) + units > limits.units) {
           refuse(label + ": at most " + limits.units + ' of "' + title + '" can be reserved at a time,' + finish + (trusted ? "" : " Signing in with a confirmed email address lets you reserve up to " + HOLD_LIMITS.customer.units + "."));
         }
-        if ((held.here[key] || 0) + units > HOLD_LIMITS.address.units) {
-          refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.address.units + ' of "' + title + '". Please finish or cancel one first.');
+        if ((held.here[key] || 0) + units > HOLD_LIMITS.network.units) {
+          refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.network.units + ' of "' + title + '". Please finish or cancel one first.');
         }
       }
     }

@@ -172,15 +172,15 @@ describe("abandoned carts", () => {
     expect(saved.cart_items[1].image_url).toBe(`/api/files/pbc_1/${c.painting}/cove_1.png?thumb=160x160`);
   });
 
-  it("lets one address start at most 20 carts a day, and always update the ones it has", async () => {
+  it("lets one network start at most 20 carts a day, and always update the ones it has", async () => {
     const line = [{ id: c.painting, type: "painting", variant: "print", quantity: 1 }];
-    // Every cart of this server came from this address today.
+    // Every cart of this server came from this network today.
     const left = 20 - (await server.su.collection("abandoned_carts").getFullList()).length;
     const statuses: number[] = [];
     for (let i = 0; i <= left; i++) statuses.push((await post(server, "/api/studio/cart", { session_id: `flood-cart-${i}`, items: line })).status);
     expect(statuses).toEqual([...Array(left).fill(200), 429]);
     const refused = await post(server, "/api/studio/cart", { session_id: "flood-cart-99", items: line });
-    expect(refused.body.message).toBe("Too many carts were saved from this address today. Your cart is still in this browser.");
+    expect(refused.body.message).toBe("Too many carts were saved from this network today. Your cart is still in this browser.");
     expect((await post(server, "/api/studio/cart", { session_id: "flood-cart-0", items: [{ ...line[0], quantity: 2 }] })).status).toBe(200);
   });
 });

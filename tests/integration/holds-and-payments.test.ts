@@ -152,7 +152,7 @@ describe("what one holder may keep out of the shop", () => {
     expect((await post(server, "/api/studio/checkout", { items: [{ id: mug.id, type: "merchandise", quantity: 12 }] })).status).toBe(200);
   });
 
-  it("counts one address's holds together, so sign-ups do not multiply them", async () => {
+  it("counts one network's holds together, so sign-ups do not multiply them", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 9; i++) ids.push(await original(server, `Hare ${i}`));
     // New accounts that never confirmed their address get a visitor's allowance...
