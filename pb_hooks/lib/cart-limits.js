@@ -16,8 +16,10 @@ const PRUNE_BATCH = 500;
 /** A picture address of the shop's own (a path or a file URL of this server), or nothing. */
 function ownImageUrl(raw) {
   const url = String(raw || "");
-  if (url.length > IMAGE_URL_MAX) return "";
-  if (url.charAt(0) === "/" && url.charAt(1) !== "/") return url;
+  // Browsers read "\" as "/" and drop tabs and line breaks: "/\evil.example" and "/\t/evil.example"
+  // are other sites, like "//evil.example". No picture address of ours has either.
+  if (url.length > IMAGE_URL_MAX || /[\\\s\u0000-\u001f\u007f]/.test(url)) return "";
+  if (/^\/[^/]/.test(url)) return url;
   const site = require(`${__hooks}/lib/config.js`).siteUrl();
   return url.indexOf(site + "/") === 0 ? url : "";
 }

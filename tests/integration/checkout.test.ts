@@ -165,11 +165,15 @@ describe("abandoned carts", () => {
 
     const real = Array.from({ length: 50 }, (_, i) => ({ id: c.painting, type: "painting", variant: "print", quantity: 1, title: `Cove (Print) ${i}`, image_url: `/api/files/pbc_1/${c.painting}/cove_${i}.png?thumb=160x160` }));
     real[0].image_url = "https://tracker.example/pixel.gif";
+    // Browsers read a backslash as a slash and drop tabs and line breaks: each of these is another site.
+    const elsewhere = ["/\\evil.example/x.png", "\\\\evil.example/x.png", "/\t/evil.example/x.png", "/\n/evil.example/x.png", "//evil.example/x.png", "/\\/evil.example/x.png"];
+    elsewhere.forEach((url, i) => (real[2 + i].image_url = url));
     expect((await post(server, "/api/studio/cart", { session_id: "real-cart-50", items: real })).status).toBe(200);
     const saved = await server.su.collection("abandoned_carts").getFirstListItem('session_id = "real-cart-50"');
     expect(saved.cart_items).toHaveLength(50);
     expect(saved.cart_items[0].image_url).toBe("");
     expect(saved.cart_items[1].image_url).toBe(`/api/files/pbc_1/${c.painting}/cove_1.png?thumb=160x160`);
+    expect(saved.cart_items.slice(2, 2 + elsewhere.length).map((i: { image_url: string }) => i.image_url)).toEqual(elsewhere.map(() => ""));
   });
 
   it("lets one network start at most 20 carts a day, and always update the ones it has", async () => {
