@@ -44,25 +44,12 @@ onBootstrap((e) => {
   }
 });
 
-// The IP limiter (migration 1763800500) slows one address; this stops many addresses guessing one
-// account: after 10 wrong passwords for an identity within 5 minutes, it is refused until they pass.
+// The IP limiter (migration 1763800500) slows one address; this slows guessing one account from a
+// network, without locking the account for its owner (pb_hooks/lib/signin-failures.js).
 onRecordAuthWithPasswordRequest((e) => {
-  const MAX_FAILURES = 10;
-  const WINDOW_MS = 5 * 60 * 1000;
-  const key = "signin-failures:" + e.collection.name + ":" + String(e.identity || "").trim().toLowerCase();
-  const store = e.app.store();
-  const now = Date.now();
-  const [count, since] = String(store.get(key) || "0:0").split(":").map(Number);
-  const current = now - since < WINDOW_MS ? count : 0;
-  if (current >= MAX_FAILURES) {
-    throw new ApiError(429, "Too many failed sign-ins for this account. Please wait 5 minutes, or reset your password.", null);
-  }
-  try {
-    e.next();
-  } catch (err) {
-    // Only real accounts are counted: made-up addresses would only fill the memory.
-    if (e.record) store.set(key, current + 1 + ":" + (current ? since : now));
-    throw err;
-  }
-  store.remove(key);
+  require(`${__hooks}/lib/signin-failures.js`).guard(e);
+});
+
+cronAdd("prune-signin-failures", "*/10 * * * *", () => {
+  require(`${__hooks}/lib/signin-failures.js`).prune($app);
 });

@@ -151,24 +151,45 @@ describe("rate limits", () => {
   });
 });
 
-describe("the per-account sign-in lock", () => {
+describe("wrong passwords", () => {
   let lockServer: TestServer;
   beforeAll(async () => {
-    lockServer = await startServer();
+    // Behind a proxy, so each request can say which address it comes from.
+    lockServer = await startServer({ STUDIO_TRUSTED_PROXY_HEADERS: "X-Forwarded-For" });
+    await signedInUser(lockServer, "owner@lanternwood.example");
+    await signedInUser(lockServer, "cleo@example.com");
   });
   afterAll(() => lockServer?.stop());
 
-  it("locks an account for 5 minutes after 10 wrong passwords, before the per-address limit is reached", async () => {
-    await signedInUser(lockServer, "cleo@example.com");
-    // Guesses spread over many addresses look like this to one address: few enough for its limit.
-    const attempt = (password: string) =>
-      fetch(`${lockServer.url}/api/collections/users/auth-with-password`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ identity: "cleo@example.com", password }),
-      }).then(async (r) => [r.status, (await r.json()).message]);
-    for (let i = 0; i < 10; i++) expect((await attempt(`guess-${i}`))[0]).toBe(400);
-    expect(await attempt("correct-horse-42")).toEqual([429, "Too many failed sign-ins for this account. Please wait 5 minutes, or reset your password."]);
+  const attempt = (identity: string, password: string, from: string) =>
+    fetch(`${lockServer.url}/api/collections/users/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": from },
+      body: JSON.stringify({ identity, password }),
+    }).then(async (r) => ({ status: r.status, body: await r.json() }));
+
+  it("never lock the studio out: ten guesses from ten addresses leave the right password working from a new one", async () => {
+    for (let i = 0; i < 10; i++) expect((await attempt("owner@lanternwood.example", `guess-${i}`, `198.51.100.${i}`)).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await attempt("owner@lanternwood.example", `again-${i}`, `198.51.100.${i}`)).status).toBe(400);
+    expect((await attempt("owner@lanternwood.example", "correct-horse-42", "203.0.113.50")).status).toBe(200);
+  });
+
+  it("slow the guesser's network only, a whole IPv6 /64 as one", async () => {
+    for (let i = 0; i < 10; i++) expect((await attempt("cleo@example.com", `guess-${i}`, `2001:db8:5:5::${i + 1}`)).status).toBe(400);
+    const refused = await attempt("cleo@example.com", "correct-horse-42", "2001:db8:5:5:ffff::1");
+    expect(refused).toEqual({ status: 429, body: { status: 429, message: "Too many failed sign-ins from your network. Please wait 5 minutes, or reset your password.", data: {} } });
+    expect((await attempt("cleo@example.com", "correct-horse-42", "2001:db8:5:6::1")).status).toBe(200);
+  });
+
+  it("answer an unknown address exactly as a known one, at every count", async () => {
+    const known: unknown[] = [];
+    const unknown: unknown[] = [];
+    for (let i = 0; i < 13; i++) {
+      known.push(await attempt("cleo@example.com", `guess-${i}`, "192.0.2.10"));
+      unknown.push(await attempt("nobody-here@example.com", `guess-${i}`, "192.0.2.11"));
+    }
+    expect(unknown).toEqual(known);
+    expect(known.map((a) => (a as { status: number }).status)).toEqual([...Array(10).fill(400), 429, 429, 429]);
   });
 });
 
