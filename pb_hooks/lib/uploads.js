@@ -5,10 +5,13 @@ const MAX_BYTES = 10485760;
 
 // What one customer may upload in a day, across commission files and message attachments. An
 // account that has not confirmed its address is free to make by the dozen, so until it does it gets
-// a small allowance, and all such accounts together a shop-wide one: sign-ups cannot fill the disk.
+// a small allowance; all such accounts on one network (pb_hooks/lib/callers.js) together a little
+// more, so one bot's sign-ups cannot spend everyone's; and all of them a shop-wide one, so many
+// networks together cannot fill the disk (decision 006 follows a bot through these).
 const MB = 1024 * 1024;
 const DAILY_ALLOWANCE_BYTES = 100 * MB;
 const UNVERIFIED_ALLOWANCE_BYTES = 5 * MB;
+const UNVERIFIED_NETWORK_ALLOWANCE_BYTES = 10 * MB;
 const UNVERIFIED_SHOP_ALLOWANCE_BYTES = 50 * MB;
 
 function sniff(file) {
@@ -47,6 +50,23 @@ function checkUploads(e, field) {
   });
 }
 
+// Bytes uploaded in the last day by accounts not confirmed yet from one network.
+function networkUploadedToday(app, network) {
+  const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
+  const row = new DynamicModel({ total: 0 });
+  app
+    .db()
+    .newQuery(
+      "SELECT (SELECT COALESCE(SUM(file_size), 0) FROM commission_files WHERE upload_network = {:network} AND created > {:since})" +
+        " + (SELECT COALESCE(SUM(json_extract(j.value, '$.size')), 0) FROM commission_messages m," +
+        " json_each(CASE WHEN json_valid(m.attachment_meta) THEN m.attachment_meta ELSE '[]' END) j" +
+        " WHERE m.upload_network = {:network} AND m.created > {:since}) AS total",
+    )
+    .bind({ network, since })
+    .one(row);
+  return row.total;
+}
+
 // Bytes uploaded in the last day by the users a condition picks ("u" is the users table).
 function uploadedToday(app, userCondition, params) {
   const since = new Date(Date.now() - 86400000).toISOString().replace("T", " ");
@@ -66,9 +86,11 @@ function uploadedToday(app, userCondition, params) {
 
 /**
  * Refuses an upload that would take a customer past the daily allowance, or new accounts past
- * theirs. The studio is not limited. `metas` are this request's [{ size }].
+ * theirs, and marks a new account's upload with its network. The studio is not limited. `metas`
+ * are this request's [{ size }], for the record the request creates.
  */
 function checkUploadAllowance(e, metas) {
+  e.record.set("upload_network", "");
   const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
   if (!user || user.getBool("is_admin")) return;
   const adding = metas.reduce((n, m) => n + (m ? m.size : 0), 0);
@@ -78,9 +100,14 @@ function checkUploadAllowance(e, metas) {
     if (mine + adding > UNVERIFIED_ALLOWANCE_BYTES) {
       throw new ApiError(429, "Please confirm your email address to upload more than 5 MB a day: the link is in the letter we sent when you signed up.", null);
     }
+    const network = require(`${__hooks}/lib/callers.js`).networkKey(e);
+    if (networkUploadedToday(e.app, network) + adding > UNVERIFIED_NETWORK_ALLOWANCE_BYTES) {
+      throw new ApiError(429, "Uploads from accounts with an unconfirmed email address on your network are paused until tomorrow. Please confirm your email address to upload now.", null);
+    }
     if (uploadedToday(e.app, "u.verified = FALSE", {}) + adding > UNVERIFIED_SHOP_ALLOWANCE_BYTES) {
       throw new ApiError(429, "Uploads from accounts with an unconfirmed email address are paused until tomorrow. Please confirm your email address to upload now.", null);
     }
+    e.record.set("upload_network", network);
   }
   if (mine + adding > DAILY_ALLOWANCE_BYTES) {
     throw new ApiError(

@@ -37,7 +37,8 @@ describe("threads and uploads", () => {
   let admin: PocketBase;
   let commission = "";
   beforeAll(async () => {
-    server = await startServer();
+    // Behind a proxy, so that a request can say which address it comes from.
+    server = await startServer({ STUDIO_TRUSTED_PROXY_HEADERS: "X-Forwarded-For" });
     ada = await signedInUser(server, "ada@example.com", { first_name: "Ada" });
     admin = await signedInUser(server, "owner@lanternwood.example");
     commission = (await ada.collection("commissions").create({ type: "watercolor-portrait", description: "Biscuit", contact_email: "x@y.z" })).id;
@@ -82,27 +83,36 @@ describe("threads and uploads", () => {
     expect((await admin.collection("commission_messages").create(form({ commission, content: "proofs" }, { attachments: files.slice(0, 2) }))).attachments).toHaveLength(2);
   });
 
-  it("gives accounts that have not confirmed their address a few MB a day, and all of them together a cap", async () => {
-    // One address making a dozen accounts and requests: the per-address request limits have their own tests.
+  it("gives accounts that have not confirmed their address a few MB a day, those of one network 10 MB together, and all of them a cap", async () => {
+    // Many accounts and requests: the per-address request limits have their own tests.
     await server.su.settings.update({ rateLimits: { enabled: false } });
     const pdf = (mb: number) => new File([Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(mb * 1048576 - 9)])], "ref.pdf", { type: "application/pdf" });
-    const fresh = async (email: string) => {
+    const fresh = async (email: string, from: string) => {
       const pb = await signedInUser(server, email, { verified: false });
+      pb.beforeSend = (url, options) => ({ url, options: { ...options, headers: { ...options.headers, "X-Forwarded-For": from } } });
       const mine = (await pb.collection("commissions").create({ type: "watercolor-portrait", description: "A cat", contact_email: email })).id;
       return { pb, commission: mine };
     };
-    const one = await fresh("new-0@example.com");
-    expect((await one.pb.collection("commission_files").create(form({ commission: one.commission }, { file: pdf(3) }))).file).toBeTruthy();
-    const over = await one.pb.collection("commission_files").create(form({ commission: one.commission }, { file: pdf(3) })).catch((e) => e);
-    expect(over.status).toBe(429);
-    expect(over.response.message).toBe("Please confirm your email address to upload more than 5 MB a day: the link is in the letter we sent when you signed up.");
+    const upload = (bot: Awaited<ReturnType<typeof fresh>>, mb: number) =>
+      bot.pb.collection("commission_files").create(form({ commission: bot.commission }, { file: pdf(mb) })).then(() => null, (e: ClientResponseError) => e);
+    const one = await fresh("new-0@example.com", "198.51.100.1");
+    expect(await upload(one, 3)).toBeNull();
+    const over = await upload(one, 3);
+    expect(over?.status).toBe(429);
+    expect(over?.response.message).toBe("Please confirm your email address to upload more than 5 MB a day: the link is in the letter we sent when you signed up.");
 
-    // A sign-up flood: each new account under its own allowance, together at the shop's.
+    // A sign-up flood from one network: its new accounts share 10 MB, and the rest of the shop's allowance is left.
+    const flood: Array<ClientResponseError | null> = [];
+    for (let i = 1; i <= 6; i++) flood.push(await upload(await fresh(`bot-${i}@example.com`, `2001:db8:66:1::${i}`), 5));
+    expect(flood.map((e) => e?.status ?? 200)).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(flood[2]?.response.message).toBe(
+      "Uploads from accounts with an unconfirmed email address on your network are paused until tomorrow. Please confirm your email address to upload now.",
+    );
+    expect(await upload(await fresh("new-customer@example.com", "203.0.113.7"), 5)).toBeNull();
+
+    // Many networks together still meet the shop-wide cap that protects the disk.
     let refused: ClientResponseError | null = null;
-    for (let i = 1; i <= 12 && !refused; i++) {
-      const bot = await fresh(`new-${i}@example.com`);
-      refused = await bot.pb.collection("commission_files").create(form({ commission: bot.commission }, { file: pdf(5) })).then(() => null, (e) => e);
-    }
+    for (let i = 1; i <= 12 && !refused; i++) refused = await upload(await fresh(`new-${i}@example.com`, `192.0.2.${i}`), 5);
     expect(refused?.status).toBe(429);
     expect(refused?.response.message).toBe("Uploads from accounts with an unconfirmed email address are paused until tomorrow. Please confirm your email address to upload now.");
     // Confirmed customers are not held up by them.
