@@ -16,8 +16,12 @@ function networkOf(ip) {
   const halves = text.split("::");
   const head = halves[0] ? halves[0].split(":") : [];
   const tail = halves.length > 1 && halves[1] ? halves[1].split(":") : [];
-  const groups = head.concat(Array(Math.max(0, 8 - head.length - tail.length)).fill("0"), tail);
-  return groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":") + "::/64";
+  const groups = head.concat(Array(Math.max(0, 8 - head.length - tail.length)).fill("0"), tail).map((g) => parseInt(g, 16) || 0);
+  // An IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d, which the server spells in hex).
+  if (groups.length === 8 && groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
+  }
+  return groups.slice(0, 4).map((g) => g.toString(16)).join(":") + "::/64";
 }
 
 function networkKey(e) {

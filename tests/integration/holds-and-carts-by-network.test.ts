@@ -52,6 +52,13 @@ describe("holds", () => {
     expect(answers[4].body.message).toBe(TOO_MANY);
     expect((await post("/api/studio/checkout", threeOriginals(ids, 5), "2001:db8:7:2::1")).status).toBe(200);
   });
+
+  it("counts an IPv4 client the same however a dual-stack proxy writes its address", async () => {
+    const ids = await originals("Wren", 6);
+    expect((await post("/api/studio/checkout", threeOriginals(ids, 0), "100.70.0.1")).status).toBe(200);
+    const mapped = await post("/api/studio/checkout", threeOriginals(ids, 1), "::ffff:100.70.0.1");
+    expect(mapped.body.message).toBe(TOO_MANY);
+  });
 });
 
 describe("carts", () => {
