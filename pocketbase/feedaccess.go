@@ -1,6 +1,10 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"time"
+
 	"github.com/dop251/goja"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -16,6 +20,12 @@ func bindFeedAccess(vm *goja.Runtime) {
 	vm.Set("$access", map[string]any{"recordsAmong": recordsAmong})
 }
 
+// A caller's filter shapes the query, so it gets the same bound as every other query a caller shapes.
+const feedQueryTimeout = time.Second
+
+// The hooks tell this apart from a filter that is not valid by its text.
+var errFeedTooSlow = errors.New("feed query timed out")
+
 func recordsAmong(app core.App, collection *core.Collection, info *core.RequestInfo, rule string, ids []string) ([]*core.Record, error) {
 	records := []*core.Record{}
 	if len(ids) == 0 {
@@ -25,7 +35,9 @@ func recordsAmong(app core.App, collection *core.Collection, info *core.RequestI
 	for i, id := range ids {
 		values[i] = id
 	}
-	query := app.RecordQuery(collection).AndWhere(dbx.In(collection.Name+".id", values...))
+	ctx, cancel := context.WithTimeout(context.Background(), feedQueryTimeout)
+	defer cancel()
+	query := app.RecordQuery(collection).WithContext(ctx).AndWhere(dbx.In(collection.Name+".id", values...))
 	if rule != "" {
 		resolver := core.NewRecordFieldResolver(app, collection, info, true)
 		expr, err := search.FilterData(rule).BuildExpr(resolver)
@@ -38,6 +50,9 @@ func recordsAmong(app core.App, collection *core.Collection, info *core.RequestI
 		query.AndWhere(expr)
 	}
 	if err := query.All(&records); err != nil {
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, errFeedTooSlow
+		}
 		return nil, err
 	}
 	return records, nil

@@ -259,7 +259,8 @@ function listChangesSince(e, name) {
   const among = (expr, ids) => {
     try {
       return $access.recordsAmong(app, collection, info, expr, ids);
-    } catch (_) {
+    } catch (err) {
+      if (String(err).indexOf("feed query timed out") >= 0) throw new ApiError(503, "This list is taking too long to bring up to date. Please try again.", null);
       throw new BadRequestError("The filter is not valid.");
     }
   };
