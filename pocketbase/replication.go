@@ -95,7 +95,8 @@ func startReplication(app core.App, t replicaTarget) (*replication, error) {
 	logger := replicaLogger()
 	db := litestream.NewDB(filepath.Join(app.DataDir(), "data.db"))
 	db.MonitorInterval = replicaSyncEvery
-	replica := litestream.NewReplicaWithClient(db, replicaClient(t))
+	client := replicaClient(t)
+	replica := litestream.NewReplicaWithClient(db, client)
 	replica.SyncInterval = replicaSyncEvery
 	db.Replica = replica
 
@@ -106,6 +107,9 @@ func startReplication(app core.App, t replicaTarget) (*replication, error) {
 	store.SnapshotRetention = replicaRetention
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if err := initReplicaClient(ctx, client); err != nil {
+		return nil, fmt.Errorf("replication to %s could not start: %w", t, err)
+	}
 	if err := store.Open(ctx); err != nil {
 		return nil, fmt.Errorf("replication to %s could not start: %w", t, err)
 	}

@@ -1,5 +1,6 @@
-// Starting with replication on: a start that cannot replicate stops with a non-zero status, so
-// systemd and scripts see the failure; a replica address never puts keys into the journal.
+// Starting with replication on: a machine whose environment names a CA bundle for the AWS tools
+// still replicates; a start that cannot replicate stops with a non-zero status, so systemd and
+// scripts see the failure; a replica address never puts keys into the journal.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { replicaEnv, replicaFixture, restoreFromReplica } from "../support/replica";
@@ -7,6 +8,7 @@ import { replicaEnv, replicaFixture, restoreFromReplica } from "../support/repli
 import { freePort, root, serverBinary } from "../../scripts/lib/project.mjs";
 
 const t = replicaFixture();
+const SYSTEM_CAS = "/etc/ssl/certs/ca-certificates.crt";
 
 /** Starts the server and waits until it exits or says it has started (then it is killed): its status and output. */
 async function start(dataDir: string, env: Record<string, string>): Promise<{ status: number | null; out: string }> {
@@ -25,6 +27,39 @@ async function start(dataDir: string, env: Record<string, string>): Promise<{ st
 }
 
 describe("replication at start", () => {
+  it("replicates and restores with AWS_CA_BUNDLE set to the machine's CA file", async () => {
+    const env = { ...replicaEnv(t.s3.url, "bundled"), AWS_CA_BUNDLE: SYSTEM_CAS };
+    const { server, su } = await t.launch(t.dir("studio-repl-ca-"), env);
+    expect(server.log()).toContain("Replication: to s3://replica/bundled every 1 s");
+    const order = await su.collection("purchases").create({ product_title: "Print behind a proxy", amount: 35, quantity: 1, status: "paid" });
+    const written = Date.now();
+    for (;;) {
+      const last = (await (await fetch(`${server.url}/api/health`)).json()).data.replication.lastReplicatedAt;
+      if (last && new Date(last).getTime() > written + 1000) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await server.stop();
+
+    const into = t.dir("studio-repl-ca-restored-");
+    const restored = restoreFromReplica(env, ["--dir", into]);
+    expect(restored.err).toBe("");
+    expect(restored.status).toBe(0);
+    const again = await t.launch(into, {});
+    expect((await again.su.collection("purchases").getOne(order.id)).product_title).toBe("Print behind a proxy");
+    await again.server.stop();
+  });
+
+  it("stops with a non-zero status and names the file when AWS_CA_BUNDLE cannot be read", async () => {
+    const missing = "/nonexistent/company-ca.pem";
+    const env = { ...replicaEnv(t.s3.url, "unbundled"), AWS_CA_BUNDLE: missing };
+    const { status, out } = await start(t.dir("studio-repl-ca-missing-"), env);
+    expect(status).not.toBe(0);
+    expect(status).not.toBeNull();
+    expect(out).toContain(`AWS_CA_BUNDLE (${missing})`);
+    expect(out).not.toContain("Server started at");
+    expect(restoreFromReplica(env, ["--dir", t.dir("studio-repl-ca-missing-restore-")]).status).not.toBe(0);
+  });
+
   it.each([
     ["a malformed address with keys", "s3://AKIAKEYID:wJalrSECRETvalue@/shop"],
     ["a valid address with keys", "s3://AKIAKEYID:wJalrSECRETvalue@replica/shop"],
