@@ -222,6 +222,36 @@ describe("revising and declining", () => {
   });
 });
 
+describe("finals after a refund", () => {
+  it("opens the finals once every quote is paid, a goodwill refund before the balance notwithstanding, and closes them only on a full refund", async () => {
+    const cleo = await signedInUser(server, "cleo@example.com", { first_name: "Cleo" });
+    // Made by the studio's side: the public form allows ten requests a minute from one address.
+    const commission = (await server.su.collection("commissions").create({ type: "watercolor-portrait", description: "Our goat in a meadow", contact_email: "cleo@example.com", user: cleo.authStore.record!.id })).id;
+    const q = await quote(commission, { total_cents: 20000 });
+    await payOnDemoPage(cleo, q.id);
+    const final = await admin.collection("commission_files").create(form({ commission, kind: "final" }, { file: pngFile("final.png") }));
+    const download = async (pb: PocketBase) => (await fetch(`${server.url}/api/files/${final.collectionId}/${final.id}/${final.file}?token=${await pb.files.getToken()}`)).status;
+    const [deposit] = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && status = "paid"` });
+    const refund = (id: string, body: Record<string, unknown>) => call(server, admin, `/api/studio/commission-payments/${id}/refund`, body);
+    expect((await refund(deposit.id, { key: "goodwill-0001", amount_cents: 100 })).status).toBe(200);
+    expect(await download(cleo)).toBe(404);
+
+    await payOnDemoPage(cleo, q.id);
+    expect(await cleo.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 199, payment_status: "Partly refunded", finals_released: true });
+    expect(await download(cleo)).toBe(200);
+    expect(await download(bea)).toBe(404);
+    await mail.waitFor("cleo@example.com", /Your files are ready/);
+
+    const [balance] = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && kind = "balance"` });
+    expect((await refund(balance.id, { key: "balance-back-1" })).status).toBe(200);
+    expect(await cleo.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 99, payment_status: "Partly refunded", finals_released: true });
+    expect(await download(cleo)).toBe(200);
+    expect((await refund(deposit.id, { key: "deposit-back-1" })).status).toBe(200);
+    expect(await cleo.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 0, payment_status: "Refunded", finals_released: false });
+    expect(await download(cleo)).toBe(404);
+  });
+});
+
 describe("refunds (demo provider: marked refunded)", () => {
   it("refunds in part and in full, once per key, never more than was paid", async () => {
     const commission = await newCommission(ada);
