@@ -222,6 +222,28 @@ describe("revising and declining", () => {
   });
 });
 
+describe("pressing Pay", () => {
+  it("opens one page for presses that arrive together, for its owner only, and refunds no odd amount", async () => {
+    const dan = await signedInUser(server, "dan@example.com", { first_name: "Dan" });
+    const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Owls on the stairs", contact_email: "dan@example.com", user: dan.authStore.record!.id })).id;
+    const q = await quote(commission, { total_cents: 30000 });
+    const presses = await Promise.all(Array.from({ length: 5 }, () => call(server, dan, `/api/studio/commission-quotes/${q.id}/pay`)));
+    expect(presses.map((p) => p.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(presses.map((p) => p.body.session_id)).size).toBe(1);
+    expect(await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}"` })).toHaveLength(1);
+    // Another customer, a visitor and odd amounts get nothing from it.
+    expect((await call(server, bea, `/api/studio/commission-quotes/${q.id}/pay`)).status).toBe(404);
+    expect((await call(server, null, `/api/studio/commission-quotes/${q.id}/pay`)).status).toBe(401);
+    expect((await call(server, null, `/api/studio/checkout/${presses[0].body.session_id}/pay`, {})).body.status).toBe("paid");
+    const [payment] = await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}"` });
+    for (const amount_cents of [0, -5, 1.5, "100", 15001]) {
+      const res = await call(server, admin, `/api/studio/commission-payments/${payment.id}/refund`, { key: `odd-amount-${String(amount_cents).replace(/\W/g, "x")}`, amount_cents });
+      expect(res.status, `${amount_cents}: ${JSON.stringify(res.body)}`).toBe(400);
+    }
+    expect((await admin.collection("commission_payments").getOne(payment.id)).refunded_cents).toBe(0);
+  });
+});
+
 describe("finals after a refund", () => {
   it("opens the finals once every quote is paid, a goodwill refund before the balance notwithstanding, and closes them only on a full refund", async () => {
     const cleo = await signedInUser(server, "cleo@example.com", { first_name: "Cleo" });
