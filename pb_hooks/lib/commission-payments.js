@@ -138,6 +138,9 @@ function waitForPage(app, paymentId) {
     if (p.getString("status") !== "open") break;
     if (p.getString("url")) return summaryOf(p);
   }
+  // Closed by a revision or a decline meanwhile: say so, as a press arriving now would hear.
+  const due = require(`${__hooks}/lib/commission-ledger.js`).dueOn(app.findRecordById("commission_quotes", app.findRecordById("commission_payments", paymentId).getString("quote")));
+  if (due.problem) throw new BadRequestError(due.problem);
   throw new ApiError(409, "The payment page could not be opened just now: please press Pay again.", null);
 }
 
@@ -165,6 +168,32 @@ function closePayments(app, payments) {
       }
     }
     markPayment(app, id, "canceled");
+  }
+}
+
+/**
+ * In the transaction that ends a quote: cancels the pages a press opened after they were closed,
+ * so none stays open on a quote that no longer takes payments. Returns the Stripe sessions to
+ * expire once the transaction is committed; a reservation still opening expires its own.
+ */
+function cancelOpenIn(tx, quoteId) {
+  const sessions = [];
+  for (const p of tx.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "", 0, 0, { q: quoteId })) {
+    p.set("status", "canceled");
+    tx.save(p);
+    if (p.getString("provider") === "stripe" && p.getString("provider_session_id").indexOf("cs_") === 0) sessions.push(p.getString("provider_session_id"));
+  }
+  return sessions;
+}
+
+/** Expires Stripe sessions already canceled here; one paid meanwhile arrives as a payment that did not match. */
+function expireAtStripe(sessionIds) {
+  for (const id of sessionIds) {
+    try {
+      require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(id);
+    } catch (err) {
+      if (!closedAtStripe(id)) console.error("commission payment page left open at Stripe:", id, String(err));
+    }
   }
 }
 
@@ -305,4 +334,4 @@ function payDemo(app, sessionId) {
   return paymentSummary(app, sessionId);
 }
 
-module.exports = { findBySession, startPayment, closeOpenPayments, markPayment, recordPayment, handleStripeEvent, paymentSummary, payDemo };
+module.exports = { findBySession, startPayment, closeOpenPayments, cancelOpenIn, expireAtStripe, markPayment, recordPayment, handleStripeEvent, paymentSummary, payDemo };

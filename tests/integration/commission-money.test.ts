@@ -242,6 +242,23 @@ describe("pressing Pay", () => {
     }
     expect((await admin.collection("commission_payments").getOne(payment.id)).refunded_cents).toBe(0);
   });
+
+  it("leaves no page open on a quote revised while Pay was being pressed", async () => {
+    const eve = await signedInUser(server, "eve@example.com", { first_name: "Eve" });
+    const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Bats in the attic", contact_email: "eve@example.com", user: eve.authStore.record!.id })).id;
+    let current = (await quote(commission, { total_cents: 30000 })).id;
+    for (let round = 1; round <= 10; round++) {
+      const [presses, revised] = await Promise.all([
+        Promise.all(Array.from({ length: 3 }, () => call(server, eve, `/api/studio/commission-quotes/${current}/pay`))),
+        call(server, admin, `/api/studio/commissions/${commission}/quotes`, { total_cents: 30000 + round * 100 }),
+      ]);
+      expect(revised.status, JSON.stringify(revised.body)).toBe(200);
+      for (const p of presses) expect([200, 400], JSON.stringify(p.body)).toContain(p.status);
+      current = revised.body.id;
+      const open = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && status = "open"` });
+      expect(open.filter((p) => p.quote !== current), `round ${round}`).toEqual([]);
+    }
+  });
 });
 
 describe("finals after a refund", () => {
