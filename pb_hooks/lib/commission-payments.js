@@ -57,18 +57,16 @@ function reserve(app, quoteId, user, provider) {
     const due = dueOn(quote);
     if (due.problem) throw new BadRequestError(due.problem);
     const open = tx.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "-created", 0, 0, { q: quoteId });
+    let keep = null;
     const stale = [];
     for (const p of open) {
       const same = p.getString("provider") === provider && p.getString("kind") === due.kind && p.getInt("amount_cents") === due.amount_cents;
-      if (same && p.getString("url") && p.getString("expires_at") > isoNow(REUSE_MARGIN_MS)) found = found || { ready: p };
-      else if (same && !p.getString("url") && p.getString("created") > isoNow(-OPENING_MS)) found = found || { opening: p };
+      if (!keep && same && p.getString("url") && p.getString("expires_at") > isoNow(REUSE_MARGIN_MS)) keep = { ready: p };
+      else if (!keep && same && !p.getString("url") && p.getString("created") > isoNow(-OPENING_MS)) keep = { opening: p };
       else stale.push(p);
     }
+    found = stale.length ? { stale } : keep;
     if (found) return;
-    if (stale.length) {
-      found = { stale };
-      return;
-    }
     const payment = new Record(tx.findCollectionByNameOrId("commission_payments"));
     payment.set("commission", quote.getString("commission"));
     payment.set("quote", quoteId);

@@ -243,6 +243,21 @@ describe("pressing Pay", () => {
     expect((await admin.collection("commission_payments").getOne(payment.id)).refunded_cents).toBe(0);
   });
 
+  it("closes any other open page of the quote when handing back its page", async () => {
+    const fay = await signedInUser(server, "fay@example.com", { first_name: "Fay" });
+    const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Herons by the bath", contact_email: "fay@example.com", user: fay.authStore.record!.id })).id;
+    const q = await quote(commission, { total_cents: 30000 });
+    const first = await call(server, fay, `/api/studio/commission-quotes/${q.id}/pay`);
+    // A page left open for another amount, as two presses could leave before pages were reserved.
+    const [row] = await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}"` });
+    const left = await server.su.collection("commission_payments").create({ commission, quote: q.id, user: row.user, kind: "deposit", amount_cents: 100, status: "open", provider: "demo", provider_session_id: `demo_left_${q.id}`, url: `/stripe-example?session_id=demo_left_${q.id}`, expires_at: row.expires_at, refunded_cents: 0, refunds: [] });
+    const again = await call(server, fay, `/api/studio/commission-quotes/${q.id}/pay`);
+    expect(again.body.session_id).toBe(first.body.session_id);
+    const open = await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}" && status = "open"` });
+    expect(open.map((p) => p.provider_session_id)).toEqual([first.body.session_id]);
+    expect((await admin.collection("commission_payments").getOne(left.id)).status).toBe("canceled");
+  });
+
   it("leaves no page open on a quote revised while Pay was being pressed", async () => {
     const eve = await signedInUser(server, "eve@example.com", { first_name: "Eve" });
     const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Bats in the attic", contact_email: "eve@example.com", user: eve.authStore.record!.id })).id;
