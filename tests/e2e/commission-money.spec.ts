@@ -115,5 +115,10 @@ test("the studio refunds a second payment for a deposit already paid, from the c
   expect((await su.collection("commission_payments").getOne(second.id)).refunded_cents).toBe(12000);
   // The deposit that counts can still be refunded on its own.
   await expect(receipts.filter({ hasNotText: "Did not match" }).getByRole("button", { name: "Refund" })).toBeVisible();
+  // The orders say it went back.
+  await studio.getByRole("tab", { name: "Orders" }).click();
+  const rows = studio.getByTestId("commission-payment").filter({ hasText: who });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Did not match the quote" })).toContainText("Refunded");
   await studio.context().close();
 });
