@@ -47,6 +47,10 @@ function refundPayment(app, paymentId, body) {
       recorded = { refund: same, repeated: true };
       return;
     }
+    // Checked again where refunds are serialised: two different refunds sent together each saw
+    // the whole amount left (Stripe refuses the excess itself; the demo provider does not).
+    const stillLeft = chargedCents(fresh) - fresh.getInt("refunded_cents");
+    if (amount > stillLeft) throw new BadRequestError("At most " + require(`${__hooks}/lib/commission-ledger.js`).money(Math.max(stillLeft, 0)) + " of this payment is left to refund.");
     const entry = { key, id: refundId, amount_cents: amount, at: new Date().toISOString() };
     refunds.push(entry);
     fresh.set("refunds", refunds);
