@@ -30,7 +30,7 @@ onRecordCreate((e) => {
   mail.queueSafely(e.app, {
     to: mail.studioRecipients(e.app),
     subject: (items) => (items.length > 1 ? `${items.length} new commission requests` : `New commission request: ${kind} from ${who}`),
-    item: { who: `${kind} from ${who}`, text: details.concat(["", mail.excerpt(c.getString("description"), 3000)]).join("\n") },
+    item: { who: `${kind} from ${who}`, text: details.concat(["", mail.excerpt(c.getString("description"), 1500)]).join("\n") },
     batchKey: "commission-requests",
     delaySeconds: mail.batchSeconds(),
     compose: (items) => ({

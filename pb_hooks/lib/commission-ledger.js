@@ -43,9 +43,13 @@ function recompute(tx, commissionId) {
   const payments = tx.findRecordsByFilter("commission_payments", "commission = {:c} && status = 'paid'", "created", 0, 0, { c: commissionId });
   let total = 0;
   let owed = 0;
+  let live = 0;
+  let settled = 0;
   for (const q of quotes) {
     const status = q.getString("status");
     if (PAYABLE_QUOTES.indexOf(status) < 0) continue;
+    live++;
+    if (status === "paid") settled++;
     total += q.getInt("total_cents");
     // An open first quote is a proposal; an open change was agreed on top of work already paid for.
     if (status !== "open" || q.getString("kind") === "change") owed += q.getInt("total_cents");
@@ -61,8 +65,10 @@ function recompute(tx, commissionId) {
   if (refunded > 0) status = net <= 0 ? "Refunded" : "Partly refunded";
   else if (paid === 0) status = "Unpaid";
   else status = net >= owed ? "Paid in full" : "Deposit paid";
-  if (status === "Paid in full") c.set("finals_released", true);
+  // The files follow the quotes, not the sums: a goodwill refund before the balance must not keep
+  // them shut once the balance is paid. Only giving all the money back takes them back.
   if (status === "Refunded") c.set("finals_released", false);
+  else if (live > 0 && settled === live) c.set("finals_released", true);
   c.set("total_price", total / 100);
   c.set("amount_paid", net / 100);
   c.set("payment_status", status);

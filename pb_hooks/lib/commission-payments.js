@@ -5,6 +5,9 @@
 const SESSION_HOURS = 2;
 // An open page this close to its end is not handed out again.
 const REUSE_MARGIN_MS = 10 * 60000;
+// How long a press waits for the page another press is opening; past the Stripe call's own 30 s
+// timeout, a reservation still without its page was abandoned.
+const OPENING_MS = 40000;
 
 function findBySession(app, sessionId) {
   return app.findRecordsByFilter("commission_payments", "provider_session_id = {:id}", "", 1, 0, { id: String(sessionId || "") })[0] || null;
@@ -16,57 +19,127 @@ function isoNow(offsetMs) {
 
 /**
  * Opens (or hands back the open) payment page for what is due on the owner's quote. Returns
- * { url, session_id, kind, amount_cents }.
+ * { url, session_id, kind, amount_cents }. A quote has one open payment at a time, reserved
+ * before the provider is called: presses of Pay that arrive together get the same page, never
+ * two that could both be paid.
  */
 function startPayment(app, quoteId, user) {
   const config = require(`${__hooks}/lib/config.js`);
-  const { dueOn, money } = require(`${__hooks}/lib/commission-ledger.js`);
   const { quote, commission } = require(`${__hooks}/lib/commission-quotes.js`).ownedQuote(app, quoteId, user);
-  const due = dueOn(quote);
-  if (due.problem) throw new BadRequestError(due.problem);
   const provider = config.paymentProvider();
+  const first = require(`${__hooks}/lib/commission-ledger.js`).dueOn(quote);
+  if (first.problem) throw new BadRequestError(first.problem);
   if (!provider) throw new ApiError(503, "Payments are not set up yet. Please try again later.", null);
+  // Pages that can no longer be handed out are closed first, then the reservation is tried again.
+  for (let round = 0; round < 3; round++) {
+    const found = reserve(app, quote.id, user, provider);
+    if (found.ready) return summaryOf(found.ready);
+    if (found.stale) {
+      closePayments(app, found.stale);
+      continue;
+    }
+    if (found.mine) return openAtProvider(app, found.mine, commission, user);
+    return waitForPage(app, found.opening.id);
+  }
+  throw new ApiError(409, "The payment page is changing: please press Pay again.", null);
+}
 
-  const open = app.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "-created", 0, 0, { q: quote.id });
-  const reusable = open.find((p) => p.getString("provider") === provider && p.getString("kind") === due.kind && p.getInt("amount_cents") === due.amount_cents && p.getString("expires_at") > isoNow(REUSE_MARGIN_MS) && p.getString("url"));
-  if (reusable) return summaryOf(reusable);
-  closeOpenPayments(app, quote.id);
+/**
+ * In one transaction (they are serialised), finds the quote's open payment or reserves a new
+ * one: { ready } a page to hand back, { opening } a page another press is opening, { stale }
+ * pages to close first, or { mine } a reservation this press is to open at the provider.
+ */
+function reserve(app, quoteId, user, provider) {
+  const { dueOn } = require(`${__hooks}/lib/commission-ledger.js`);
+  let found = null;
+  app.runInTransaction((tx) => {
+    const quote = tx.findRecordById("commission_quotes", quoteId);
+    const due = dueOn(quote);
+    if (due.problem) throw new BadRequestError(due.problem);
+    const open = tx.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "-created", 0, 0, { q: quoteId });
+    let keep = null;
+    const stale = [];
+    for (const p of open) {
+      const same = p.getString("provider") === provider && p.getString("kind") === due.kind && p.getInt("amount_cents") === due.amount_cents;
+      if (!keep && same && p.getString("url") && p.getString("expires_at") > isoNow(REUSE_MARGIN_MS)) keep = { ready: p };
+      else if (!keep && same && !p.getString("url") && p.getString("created") > isoNow(-OPENING_MS)) keep = { opening: p };
+      else stale.push(p);
+    }
+    found = stale.length ? { stale } : keep;
+    if (found) return;
+    const payment = new Record(tx.findCollectionByNameOrId("commission_payments"));
+    payment.set("commission", quote.getString("commission"));
+    payment.set("quote", quoteId);
+    payment.set("user", user.id);
+    payment.set("kind", due.kind);
+    payment.set("amount_cents", due.amount_cents);
+    payment.set("status", "open");
+    payment.set("provider", provider);
+    payment.set("provider_session_id", "pending_" + $security.randomString(24));
+    payment.set("expires_at", new Date(Date.now() + SESSION_HOURS * 3600000).toISOString());
+    payment.set("refunded_cents", 0);
+    payment.set("refunds", []);
+    tx.save(payment);
+    found = { mine: payment };
+  });
+  return found;
+}
 
-  const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600000);
-  const payment = new Record(app.findCollectionByNameOrId("commission_payments"));
-  payment.set("commission", commission.id);
-  payment.set("quote", quote.id);
-  payment.set("user", user.id);
-  payment.set("kind", due.kind);
-  payment.set("amount_cents", due.amount_cents);
-  payment.set("status", "open");
-  payment.set("provider", provider);
-  payment.set("provider_session_id", "pending_" + $security.randomString(24));
-  payment.set("expires_at", expiresAt.toISOString());
-  payment.set("refunded_cents", 0);
-  payment.set("refunds", []);
-  app.save(payment);
-
+/** Opens the reserved payment's page at the provider and records it on the reservation. */
+function openAtProvider(app, payment, commission, user) {
+  const { money } = require(`${__hooks}/lib/commission-ledger.js`);
+  const kind = payment.getString("kind");
   const title = (commission.getString("title") || "commission").replace(/-/g, " ");
-  const name = { deposit: "Deposit", balance: "Balance", change: "Addition" }[due.kind] + " for your " + title + " commission";
-  if (provider === "stripe") {
+  const name = { deposit: "Deposit", balance: "Balance", change: "Addition" }[kind] + " for your " + title + " commission";
+  let session;
+  if (payment.getString("provider") === "stripe") {
     try {
-      const session = require(`${__hooks}/lib/stripe.js`).createCommissionSession(payment, name, user.email(), expiresAt);
-      payment.set("provider_session_id", session.id);
-      payment.set("url", session.url);
+      session = require(`${__hooks}/lib/stripe.js`).createCommissionSession(payment, name, user.email(), new Date(payment.getString("expires_at").replace(" ", "T")));
     } catch (err) {
-      payment.set("status", "failed");
-      app.save(payment);
+      markPayment(app, payment.getString("provider_session_id"), "failed");
       throw err;
     }
   } else {
     const id = "demo_" + $security.randomString(24);
-    payment.set("provider_session_id", id);
-    payment.set("url", "/stripe-example?session_id=" + id);
+    session = { id, url: "/stripe-example?session_id=" + id };
   }
-  app.save(payment);
-  console.log("commission payment opened:", payment.id, due.kind, money(due.amount_cents));
-  return summaryOf(payment);
+  let opened = null;
+  app.runInTransaction((tx) => {
+    const fresh = tx.findRecordById("commission_payments", payment.id);
+    // The quote was revised while the page was opening, and the reservation closed with it.
+    if (fresh.getString("status") !== "open") return;
+    fresh.set("provider_session_id", session.id);
+    fresh.set("url", session.url);
+    tx.save(fresh);
+    opened = fresh;
+  });
+  if (!opened) {
+    if (payment.getString("provider") === "stripe") {
+      try {
+        require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(session.id);
+      } catch (err) {
+        console.error("commission payment page left open at Stripe:", payment.id, session.id, String(err));
+      }
+    }
+    throw new BadRequestError("This quote changed while its payment page was opening: reload the commission and pay the current quote.");
+  }
+  console.log("commission payment opened:", opened.id, kind, money(opened.getInt("amount_cents")));
+  return summaryOf(opened);
+}
+
+/** Waits for the page another press is opening for the same payment, and hands it back. */
+function waitForPage(app, paymentId) {
+  const until = Date.now() + OPENING_MS;
+  while (Date.now() < until) {
+    sleep(100);
+    const p = app.findRecordById("commission_payments", paymentId);
+    if (p.getString("status") !== "open") break;
+    if (p.getString("url")) return summaryOf(p);
+  }
+  // Closed by a revision or a decline meanwhile: say so, as a press arriving now would hear.
+  const due = require(`${__hooks}/lib/commission-ledger.js`).dueOn(app.findRecordById("commission_quotes", app.findRecordById("commission_payments", paymentId).getString("quote")));
+  if (due.problem) throw new BadRequestError(due.problem);
+  throw new ApiError(409, "The payment page could not be opened just now: please press Pay again.", null);
 }
 
 function summaryOf(payment) {
@@ -78,16 +151,55 @@ function summaryOf(payment) {
  * after the quote changed. A page Stripe will not close (it was paid meanwhile) stops the change.
  */
 function closeOpenPayments(app, quoteId) {
-  const open = app.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "", 0, 0, { q: quoteId });
-  for (const p of open) {
-    if (p.getString("provider") === "stripe" && p.getString("provider_session_id").indexOf("cs_") === 0) {
+  closePayments(app, app.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "", 0, 0, { q: quoteId }));
+}
+
+function closePayments(app, payments) {
+  for (const p of payments) {
+    const id = p.getString("provider_session_id");
+    if (p.getString("provider") === "stripe" && id.indexOf("cs_") === 0) {
       try {
-        require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(p.getString("provider_session_id"));
+        require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(id);
       } catch (err) {
-        throw new BadRequestError("A payment for this quote is under way at the payment provider: wait for it to finish, then try again.");
+        // Closed already, by a press or a revision at the same moment: that is what was wanted.
+        if (!closedAtStripe(id)) throw new BadRequestError("A payment for this quote is under way at the payment provider: wait for it to finish, then try again.");
       }
     }
-    markPayment(app, p.getString("provider_session_id"), "canceled");
+    markPayment(app, id, "canceled");
+  }
+}
+
+/**
+ * In the transaction that ends a quote: cancels the pages a press opened after they were closed,
+ * so none stays open on a quote that no longer takes payments. Returns the Stripe sessions to
+ * expire once the transaction is committed; a reservation still opening expires its own.
+ */
+function cancelOpenIn(tx, quoteId) {
+  const sessions = [];
+  for (const p of tx.findRecordsByFilter("commission_payments", "quote = {:q} && status = 'open'", "", 0, 0, { q: quoteId })) {
+    p.set("status", "canceled");
+    tx.save(p);
+    if (p.getString("provider") === "stripe" && p.getString("provider_session_id").indexOf("cs_") === 0) sessions.push(p.getString("provider_session_id"));
+  }
+  return sessions;
+}
+
+/** Expires Stripe sessions already canceled here; one paid meanwhile arrives as a payment that did not match. */
+function expireAtStripe(sessionIds) {
+  for (const id of sessionIds) {
+    try {
+      require(`${__hooks}/lib/stripe.js`).expireCheckoutSession(id);
+    } catch (err) {
+      if (!closedAtStripe(id)) console.error("commission payment page left open at Stripe:", id, String(err));
+    }
+  }
+}
+
+function closedAtStripe(sessionId) {
+  try {
+    return require(`${__hooks}/lib/stripe.js`).retrieveCheckoutSession(sessionId).status === "expired";
+  } catch (_) {
+    return false;
   }
 }
 
@@ -220,4 +332,4 @@ function payDemo(app, sessionId) {
   return paymentSummary(app, sessionId);
 }
 
-module.exports = { findBySession, startPayment, closeOpenPayments, markPayment, recordPayment, handleStripeEvent, paymentSummary, payDemo };
+module.exports = { findBySession, startPayment, closeOpenPayments, cancelOpenIn, expireAtStripe, markPayment, recordPayment, handleStripeEvent, paymentSummary, payDemo };

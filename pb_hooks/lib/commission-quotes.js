@@ -50,9 +50,11 @@ function createQuote(app, commissionId, body) {
   const kind = started.length ? "change" : "quote";
   const terms = readTerms(body, kind);
   const open = app.findRecordsByFilter("commission_quotes", "commission = {:c} && kind = {:k} && status = 'open'", "", 0, 0, { c: commissionId, k: kind });
-  for (const q of open) require(`${__hooks}/lib/commission-payments.js`).closeOpenPayments(app, q.id);
+  const payments = require(`${__hooks}/lib/commission-payments.js`);
+  for (const q of open) payments.closeOpenPayments(app, q.id);
 
   let quote;
+  let late = [];
   app.runInTransaction((tx) => {
     for (const old of open) {
       const fresh = tx.findRecordById("commission_quotes", old.id);
@@ -60,6 +62,7 @@ function createQuote(app, commissionId, body) {
       if (fresh.getString("status") !== "open") throw new BadRequestError("A payment for the current quote has just arrived: reload the commission before changing it.");
       fresh.set("status", "superseded");
       tx.save(fresh);
+      late = late.concat(payments.cancelOpenIn(tx, old.id));
     }
     quote = new Record(tx.findCollectionByNameOrId("commission_quotes"));
     quote.set("commission", commissionId);
@@ -81,6 +84,7 @@ function createQuote(app, commissionId, body) {
     postCard(tx, c, "admin", { type: "quote", quote: quote.id, amount_cents: terms.total }, summary);
     require(`${__hooks}/lib/commission-mail.js`).quoteSent(tx, c, quote);
   });
+  payments.expireAtStripe(late);
   return quote;
 }
 
@@ -89,18 +93,22 @@ function declineQuote(app, quoteId, user, reason) {
   const { recompute, postCard, money } = require(`${__hooks}/lib/commission-ledger.js`);
   const { quote } = ownedQuote(app, quoteId, user);
   if (quote.getString("status") !== "open") throw new BadRequestError("Only an open quote with nothing paid on it can be declined.");
-  require(`${__hooks}/lib/commission-payments.js`).closeOpenPayments(app, quote.id);
+  const payments = require(`${__hooks}/lib/commission-payments.js`);
+  payments.closeOpenPayments(app, quote.id);
+  let late = [];
   app.runInTransaction((tx) => {
     const fresh = tx.findRecordById("commission_quotes", quote.id);
     if (fresh.getString("status") !== "open") throw new BadRequestError("Only an open quote with nothing paid on it can be declined.");
     fresh.set("status", "declined");
     fresh.set("decline_reason", text(reason, 2000));
     tx.save(fresh);
+    late = payments.cancelOpenIn(tx, fresh.id);
     const c = recompute(tx, fresh.getString("commission"));
     const why = fresh.getString("decline_reason");
     postCard(tx, c, "customer", { type: "decline", quote: fresh.id, amount_cents: fresh.getInt("total_cents") }, `Declined the quote of ${money(fresh.getInt("total_cents"))}.` + (why ? ` Reason: ${why}` : ""));
     require(`${__hooks}/lib/commission-mail.js`).quoteDeclined(tx, c, fresh);
   });
+  payments.expireAtStripe(late);
   return app.findRecordById("commission_quotes", quote.id);
 }
 

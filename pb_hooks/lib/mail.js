@@ -5,8 +5,14 @@
 
 const MAX_ITEMS = 20;
 // The outbox keeps 100,000 characters of each part of a letter; escaping can make one character
-// of a request six of HTML. A letter past this has its items shortened, never its news dropped.
+// of a request six of HTML. A batched letter that would pass this is left as it is and the news
+// starts the next one: a padded item can cost its own excerpt, never another item its place.
 const LETTER_MAX = 90000;
+// batch_items holds 200,000 bytes of JSON, where one character can be six (\u003c) or three (UTF-8).
+const BATCH_BYTES = 150000;
+// Each item is an excerpt: the studio reads the rest where the letter's link leads.
+const ITEM_WHO_MAX = 200;
+const ITEM_TEXT_MAX = 2000;
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -41,12 +47,24 @@ function studioRecipients(app) {
  * everything is escaped here.
  */
 function render(letter) {
-  let items = (letter.items || []).slice(-MAX_ITEMS);
-  for (let cut = 4000; ; cut = Math.floor(cut / 2)) {
+  let items = letter.items || [];
+  for (let cut = ITEM_TEXT_MAX; ; cut = Math.floor(cut / 2)) {
     const out = renderAll(letter, items);
-    if ((out.html.length <= LETTER_MAX && out.text.length <= LETTER_MAX) || cut < 100) return out;
+    if (fits(out) || cut < 100) return out;
     items = items.map((i) => ({ who: shorten(i.who, 200), text: shorten(i.text, cut) }));
   }
+}
+
+function fits(out) {
+  return out.html.length <= LETTER_MAX && out.text.length <= LETTER_MAX;
+}
+
+/** What a JSON field costs once stored: Go escapes <, > and & as \u003c and writes UTF-8. */
+function storedBytes(value) {
+  return JSON.stringify(value)
+    .replace(/[<>&\u2028\u2029]/g, "123456")
+    .replace(/[\u0080-\u07ff]/g, "12")
+    .replace(/[\u0800-\uffff]/g, "123").length;
 }
 
 function shorten(s, max) {
@@ -101,7 +119,20 @@ function queueOne(app, recipient, { subject, compose, item, batchKey, delaySecon
     });
     row = waiting.length ? waiting[0] : null;
   }
-  const items = row ? readJson(row, "batch_items", []).concat(item ? [item] : []) : item ? [item] : [];
+  const fresh = item ? [{ who: shorten(item.who, ITEM_WHO_MAX), text: shorten(item.text, ITEM_TEXT_MAX) }] : [];
+  let items = fresh;
+  let letter = null;
+  if (row) {
+    const joined = readJson(row, "batch_items", []).concat(fresh);
+    const out = renderAll(compose(joined), joined);
+    if (joined.length <= MAX_ITEMS && fits(out) && storedBytes(joined) <= BATCH_BYTES) {
+      items = joined;
+      letter = out;
+    } else {
+      // The waiting letter is full: it leaves as it is, and this news opens the next one.
+      row = null;
+    }
+  }
   if (!row) {
     row = new Record(app.findCollectionByNameOrId("mail_outbox"));
     row.set("recipient", recipient);
@@ -109,10 +140,10 @@ function queueOne(app, recipient, { subject, compose, item, batchKey, delaySecon
     row.set("attempts", 0);
     row.set("send_after", new Date(Date.now() + (delaySeconds || 0) * 1000).toISOString().replace("T", " "));
   }
-  const letter = render(compose(items));
+  if (!letter) letter = render(compose(items));
   // Names come from the public form: no line break may reach a mail header.
   row.set("subject", String(typeof subject === "function" ? subject(items) : subject).replace(/[\x00-\x1f\x7f]+/g, " ").slice(0, 300));
-  row.set("batch_items", items.slice(-MAX_ITEMS));
+  row.set("batch_items", items);
   row.set("html", letter.html);
   row.set("text", letter.text);
   app.save(row);

@@ -76,3 +76,49 @@ test("the studio quotes from a tablet; the customer pays deposit and balance on 
   await page.context().close();
   await studio.context().close();
 });
+
+test("the studio refunds a second payment for a deposit already paid, from the commission's payments", async ({ browser }) => {
+  const customer = await createCustomer("Fern");
+  const who = `Fern ${Date.now().toString(36)}`;
+  const su = await superuser();
+  const commission = await su.collection("commissions").create({ user: customer.id, type: "indoor-mural", description: "Moths round a lamp", contact_email: customer.email, contact_name: who });
+  const quote = await su.collection("commission_quotes").create({ commission: commission.id, kind: "quote", status: "deposit_paid", total_cents: 24000, deposit_cents: 12000 });
+  const base = { commission: commission.id, quote: quote.id, user: customer.id, kind: "deposit", amount_cents: 12000, provider: "demo", refunded_cents: 0, refunds: [] };
+  await su.collection("commission_payments").create({ ...base, status: "paid", provider_session_id: `demo_first_${commission.id}`, paid_at: new Date().toISOString() });
+  // Paid a second time on another page: kept for the studio, counted nowhere.
+  const second = await su.collection("commission_payments").create({
+    ...base,
+    status: "amount_mismatch",
+    provider_session_id: `demo_second_${commission.id}`,
+    mismatch: { reason: "The quote no longer expected this deposit (another amount is due).", reported: { amount_total: 12000, currency: "usd" } },
+  });
+
+  const studio = await (await browser.newContext()).newPage();
+  await studio.goto("/admin/login");
+  await studio.getByLabel("Email").fill(admin().email);
+  await studio.getByLabel("Password").fill(admin().password);
+  await studio.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await studio.getByRole("tab", { name: /Commissions/ }).click();
+  await studio.getByRole("link", { name: new RegExp(who) }).click();
+  const pane = studio.getByRole("region", { name: `Conversation with ${who}` });
+  await pane.getByRole("tab", { name: "Payments" }).click();
+  const receipts = pane.getByTestId("receipt");
+  await expect(receipts).toHaveCount(2);
+  const duplicate = receipts.filter({ hasText: "Did not match the quote" });
+  await duplicate.getByRole("button", { name: "Refund" }).click();
+  const dialog = studio.getByRole("dialog", { name: "Refund the deposit of $120.00 that did not match" });
+  await expect(dialog.getByLabel("Amount to refund ($)")).toHaveValue("120.00");
+  await dialog.getByRole("button", { name: "Refund $120.00" }).click();
+  await expect(studio.getByTestId("toast")).toContainText("Refunded $120.00");
+  await expect(duplicate).toContainText("Refunded $120.00");
+  await expect(duplicate.getByRole("button", { name: "Refund" })).toHaveCount(0);
+  expect((await su.collection("commission_payments").getOne(second.id)).refunded_cents).toBe(12000);
+  // The deposit that counts can still be refunded on its own.
+  await expect(receipts.filter({ hasNotText: "Did not match" }).getByRole("button", { name: "Refund" })).toBeVisible();
+  // The orders say it went back.
+  await studio.getByRole("tab", { name: "Orders" }).click();
+  const rows = studio.getByTestId("commission-payment").filter({ hasText: who });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: "Did not match the quote" })).toContainText("Refunded");
+  await studio.context().close();
+});

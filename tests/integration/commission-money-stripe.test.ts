@@ -87,6 +87,46 @@ describe("commission payments through Stripe (stripe-mock)", () => {
     expect((await call(ada, `/api/studio/commission-quotes/${quote}/pay`)).body.session_id).toBe(session);
   });
 
+  it("opens one Stripe page for presses of Pay that arrive together, and hands it to each", async () => {
+    const { quote } = await quoted();
+    const created = () => proxy.sent().filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").length;
+    const before = created();
+    const presses = await Promise.all(Array.from({ length: 6 }, () => call(ada, `/api/studio/commission-quotes/${quote}/pay`)));
+    expect(presses.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(presses.map((p) => p.body.session_id)).size).toBe(1);
+    expect(presses[0].body.session_id).toMatch(/^cs_/);
+    expect(created() - before).toBe(1);
+    const rows = await admin.collection("commission_payments").getFullList({ filter: `quote = "${quote}"` });
+    expect(rows.map((r) => [r.status, r.provider_session_id])).toEqual([["open", presses[0].body.session_id]]);
+  });
+
+  it("lets the studio refund a second payment for what was already paid, through Stripe", async () => {
+    const { commission, quote } = await quoted();
+    const { session, payment } = await startDeposit(quote);
+    // A second page for the same deposit, as two presses of Pay could open before each had one.
+    const second = await server.su.collection("commission_payments").create({
+      commission, quote, user: payment.user, kind: "deposit", amount_cents: 12000, status: "open", provider: "stripe",
+      provider_session_id: `cs_test_second_${quote}`, url: "https://checkout.stripe.com/c/pay/second", expires_at: payment.expires_at, refunded_cents: 0, refunds: [],
+    });
+    expect((await webhook(event("checkout.session.completed", paid(session, 12000, payment.id)))).body.outcome).toBe("recorded");
+    const twice = await webhook(event("checkout.session.completed", { ...paid(second.provider_session_id, 12000, second.id), payment_intent: "pi_second_charge" }));
+    expect(twice.body.outcome).toBe("mismatch");
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 120, payment_status: "Deposit paid" });
+
+    const refund = (pb: PocketBase, body: Record<string, unknown>) => call(pb, `/api/studio/commission-payments/${second.id}/refund`, body);
+    expect((await refund(ada, { key: "not-the-studio-1" })).status).toBe(403);
+    expect(await refund(admin, { key: "second-back-01", amount_cents: 12001 })).toMatchObject({ status: 400, body: { message: "At most $120.00 of this payment is left to refund." } });
+    const before = proxy.sent().filter((r) => r.path === "/v1/refunds").length;
+    const back = await refund(admin, { key: "second-back-01" });
+    expect(back, JSON.stringify(back.body)).toMatchObject({ status: 200, body: { repeated: false, refund: { amount_cents: 12000 } } });
+    const sent = proxy.sent().filter((r) => r.path === "/v1/refunds").slice(before);
+    expect(sent.map((r) => Object.fromEntries(r.params))).toEqual([expect.objectContaining({ payment_intent: "pi_second_charge", amount: "12000" })]);
+    expect(await refund(admin, { key: "second-back-02" })).toMatchObject({ status: 400, body: { message: "This payment is already refunded in full." } });
+    expect(await admin.collection("commission_payments").getOne(second.id)).toMatchObject({ status: "amount_mismatch", refunded_cents: 12000 });
+    // The deposit that counts is untouched.
+    expect(await ada.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 120, payment_status: "Deposit paid" });
+  });
+
   it("will not record a Stripe payment from the demo page's Pay, whoever sends it", async () => {
     const { commission, quote } = await quoted();
     const { session, payment } = await startDeposit(quote);

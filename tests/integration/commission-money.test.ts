@@ -222,6 +222,90 @@ describe("revising and declining", () => {
   });
 });
 
+describe("pressing Pay", () => {
+  it("opens one page for presses that arrive together, for its owner only, and refunds no odd amount", async () => {
+    const dan = await signedInUser(server, "dan@example.com", { first_name: "Dan" });
+    const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Owls on the stairs", contact_email: "dan@example.com", user: dan.authStore.record!.id })).id;
+    const q = await quote(commission, { total_cents: 30000 });
+    const presses = await Promise.all(Array.from({ length: 5 }, () => call(server, dan, `/api/studio/commission-quotes/${q.id}/pay`)));
+    expect(presses.map((p) => p.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(presses.map((p) => p.body.session_id)).size).toBe(1);
+    expect(await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}"` })).toHaveLength(1);
+    // Another customer, a visitor and odd amounts get nothing from it.
+    expect((await call(server, bea, `/api/studio/commission-quotes/${q.id}/pay`)).status).toBe(404);
+    expect((await call(server, null, `/api/studio/commission-quotes/${q.id}/pay`)).status).toBe(401);
+    expect((await call(server, null, `/api/studio/checkout/${presses[0].body.session_id}/pay`, {})).body.status).toBe("paid");
+    const [payment] = await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}"` });
+    for (const amount_cents of [0, -5, 1.5, "100", 15001]) {
+      const res = await call(server, admin, `/api/studio/commission-payments/${payment.id}/refund`, { key: `odd-amount-${String(amount_cents).replace(/\W/g, "x")}`, amount_cents });
+      expect(res.status, `${amount_cents}: ${JSON.stringify(res.body)}`).toBe(400);
+    }
+    expect((await admin.collection("commission_payments").getOne(payment.id)).refunded_cents).toBe(0);
+  });
+
+  it("closes any other open page of the quote when handing back its page", async () => {
+    const fay = await signedInUser(server, "fay@example.com", { first_name: "Fay" });
+    const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Herons by the bath", contact_email: "fay@example.com", user: fay.authStore.record!.id })).id;
+    const q = await quote(commission, { total_cents: 30000 });
+    const first = await call(server, fay, `/api/studio/commission-quotes/${q.id}/pay`);
+    // A page left open for another amount, as two presses could leave before pages were reserved.
+    const [row] = await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}"` });
+    const left = await server.su.collection("commission_payments").create({ commission, quote: q.id, user: row.user, kind: "deposit", amount_cents: 100, status: "open", provider: "demo", provider_session_id: `demo_left_${q.id}`, url: `/stripe-example?session_id=demo_left_${q.id}`, expires_at: row.expires_at, refunded_cents: 0, refunds: [] });
+    const again = await call(server, fay, `/api/studio/commission-quotes/${q.id}/pay`);
+    expect(again.body.session_id).toBe(first.body.session_id);
+    const open = await admin.collection("commission_payments").getFullList({ filter: `quote = "${q.id}" && status = "open"` });
+    expect(open.map((p) => p.provider_session_id)).toEqual([first.body.session_id]);
+    expect((await admin.collection("commission_payments").getOne(left.id)).status).toBe("canceled");
+  });
+
+  it("leaves no page open on a quote revised while Pay was being pressed", async () => {
+    const eve = await signedInUser(server, "eve@example.com", { first_name: "Eve" });
+    const commission = (await server.su.collection("commissions").create({ type: "indoor-mural", description: "Bats in the attic", contact_email: "eve@example.com", user: eve.authStore.record!.id })).id;
+    let current = (await quote(commission, { total_cents: 30000 })).id;
+    for (let round = 1; round <= 10; round++) {
+      const [presses, revised] = await Promise.all([
+        Promise.all(Array.from({ length: 3 }, () => call(server, eve, `/api/studio/commission-quotes/${current}/pay`))),
+        call(server, admin, `/api/studio/commissions/${commission}/quotes`, { total_cents: 30000 + round * 100 }),
+      ]);
+      expect(revised.status, JSON.stringify(revised.body)).toBe(200);
+      for (const p of presses) expect([200, 400], JSON.stringify(p.body)).toContain(p.status);
+      current = revised.body.id;
+      const open = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && status = "open"` });
+      expect(open.filter((p) => p.quote !== current), `round ${round}`).toEqual([]);
+    }
+  });
+});
+
+describe("finals after a refund", () => {
+  it("opens the finals once every quote is paid, a goodwill refund before the balance notwithstanding, and closes them only on a full refund", async () => {
+    const cleo = await signedInUser(server, "cleo@example.com", { first_name: "Cleo" });
+    // Made by the studio's side: the public form allows ten requests a minute from one address.
+    const commission = (await server.su.collection("commissions").create({ type: "watercolor-portrait", description: "Our goat in a meadow", contact_email: "cleo@example.com", user: cleo.authStore.record!.id })).id;
+    const q = await quote(commission, { total_cents: 20000 });
+    await payOnDemoPage(cleo, q.id);
+    const final = await admin.collection("commission_files").create(form({ commission, kind: "final" }, { file: pngFile("final.png") }));
+    const download = async (pb: PocketBase) => (await fetch(`${server.url}/api/files/${final.collectionId}/${final.id}/${final.file}?token=${await pb.files.getToken()}`)).status;
+    const [deposit] = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && status = "paid"` });
+    const refund = (id: string, body: Record<string, unknown>) => call(server, admin, `/api/studio/commission-payments/${id}/refund`, body);
+    expect((await refund(deposit.id, { key: "goodwill-0001", amount_cents: 100 })).status).toBe(200);
+    expect(await download(cleo)).toBe(404);
+
+    await payOnDemoPage(cleo, q.id);
+    expect(await cleo.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 199, payment_status: "Partly refunded", finals_released: true });
+    expect(await download(cleo)).toBe(200);
+    expect(await download(bea)).toBe(404);
+    await mail.waitFor("cleo@example.com", /Your files are ready/);
+
+    const [balance] = await admin.collection("commission_payments").getFullList({ filter: `commission = "${commission}" && kind = "balance"` });
+    expect((await refund(balance.id, { key: "balance-back-1" })).status).toBe(200);
+    expect(await cleo.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 99, payment_status: "Partly refunded", finals_released: true });
+    expect(await download(cleo)).toBe(200);
+    expect((await refund(deposit.id, { key: "deposit-back-1" })).status).toBe(200);
+    expect(await cleo.collection("commissions").getOne(commission)).toMatchObject({ amount_paid: 0, payment_status: "Refunded", finals_released: false });
+    expect(await download(cleo)).toBe(404);
+  });
+});
+
 describe("refunds (demo provider: marked refunded)", () => {
   it("refunds in part and in full, once per key, never more than was paid", async () => {
     const commission = await newCommission(ada);

@@ -148,6 +148,59 @@ describe("with SMTP from the environment", () => {
     expect(server.log()).not.toContain("NOTIFICATION NOT QUEUED");
   });
 
+  it("still tells the studio about a real request after a dozen padded ones, each an excerpt", async () => {
+    await mail.clear();
+    // Every field at its longest, each character six once escaped: ten of these filled the batch.
+    const pad = (n: number) => "<".repeat(n);
+    for (let i = 0; i < 12; i++) {
+      const res = await post(server, "/api/collections/commissions/records", {
+        type: "outdoor-mural",
+        description: `Stuffed ${i} ${pad(9900)}`,
+        contact_email: `stuffed${i}@example.com`,
+        contact_name: `Stuffed ${i} ${pad(180)}`,
+        size: pad(200),
+        budget: pad(200),
+      });
+      expect(res.status).toBe(200);
+    }
+    const real = await post(server, "/api/collections/commissions/records", { type: "watercolor-portrait", description: "Our hen Marigold in a teacup", contact_email: "iris@example.com", contact_name: "Iris" });
+    expect(real.status).toBe(200);
+    const end = Date.now() + 30000;
+    let letters = await mail.all();
+    while (!letters.some((l) => l.text.includes("Watercolor portrait from Iris:\n")) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 300));
+      letters = await mail.all();
+    }
+    const told = letters.filter((l) => l.text.includes("Our hen Marigold in a teacup"));
+    expect(told, JSON.stringify(letters.map((l) => l.subject))).toHaveLength(1);
+    expect(server.log()).not.toContain("NOTIFICATION NOT QUEUED");
+    for (const letter of letters) {
+      expect(letter.html.length).toBeLessThan(100000);
+      // An excerpt, never the whole padded request.
+      expect(letter.text).not.toContain(pad(2001));
+    }
+    // Nobody is left out.
+    for (let i = 0; i < 12; i++) expect(letters.filter((l) => l.text.includes(`Outdoor mural from Stuffed ${i} <`)), `request ${i}`).toHaveLength(1);
+  });
+
+  it("starts a new letter after twenty requests rather than dropping the first", async () => {
+    await mail.clear();
+    for (let i = 0; i < 25; i++) {
+      const res = await post(server, "/api/collections/commissions/records", { type: "indoor-mural", description: `Wall number ${i}`, contact_email: `wall${i}@example.com` });
+      expect(res.status).toBe(200);
+    }
+    const end = Date.now() + 30000;
+    let letters = await mail.all();
+    const told = (i: number) => letters.filter((l) => l.text.includes(`Wall number ${i}\n`)).length;
+    while (Array.from({ length: 25 }, (_, i) => told(i)).some((n) => n === 0) && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 300));
+      letters = await mail.all();
+    }
+    for (let i = 0; i < 25; i++) expect(told(i), `request ${i}`).toBe(1);
+    const counted = letters.reduce((sum, l) => sum + (/^(\d+) new commission requests$/.exec(l.subject)?.[1] ? Number(/^(\d+)/.exec(l.subject)![1]) : 1), 0);
+    expect(counted).toBe(25);
+  });
+
   it("tells the buyer and the studio when a payment for a piece sold meanwhile is refunded", async () => {
     const piece = await server.su.collection("paintings").create(form({ title: "Owl Light", tags: ["Original - For Sale"], tag_prices: { "Original - For Sale": 300 } }, { image: pngFile() }));
     const { body } = await post(server, "/api/studio/checkout", { items: [{ id: piece.id, type: "painting", variant: "original", quantity: 1 }] });

@@ -10,7 +10,7 @@ import { useOnline } from "../../lib/pwa";
 import { useLiveList } from "../../lib/useLiveList";
 import { PayButton } from "./PayButton";
 import { QuoteForm } from "./QuoteForm";
-import { declineQuote, keepMoney, keptMoney, parseDollars, refundPayment, PAYMENT_LABEL, type Payment, type Quote } from "./money";
+import { chargedCents, declineQuote, keepMoney, keptMoney, parseDollars, refundPayment, PAYMENT_LABEL, type Payment, type Quote } from "./money";
 import type { Viewer } from "./CommissionThread";
 import styles from "./commissions.module.css";
 
@@ -84,13 +84,13 @@ export function MoneyPanel({ commissionId, viewer }: { commissionId: string; vie
             <li key={p.id} className={styles.moneyCard} data-testid="receipt">
               <div className={styles.moneyHead}>
                 <strong>
-                  {PAYMENT_LABEL[p.kind]} {formatCents(p.amount_cents)}
+                  {PAYMENT_LABEL[p.kind]} {formatCents(p.status === "amount_mismatch" ? chargedCents(p) : p.amount_cents)}
                 </strong>
                 <span className="muted">{p.status === "amount_mismatch" ? "Did not match the quote: nothing recorded" : day(p.paid_at || p.created)}</span>
               </div>
               {p.refunded_cents > 0 && <p>Refunded {formatCents(p.refunded_cents)}</p>}
               {p.provider === "demo" && <p className="muted">Paid on the demo page: no money moved.</p>}
-              {viewer === "admin" && p.status === "paid" && p.refunded_cents < p.amount_cents && (
+              {viewer === "admin" && p.refunded_cents < chargedCents(p) && (
                 <Button size="small" variant="secondary" onPress={() => setRefunding(p)} isDisabled={!online}>
                   Refund
                 </Button>
@@ -138,7 +138,8 @@ function DeclineDialog({ quote, onClose }: { quote: Quote; onClose: () => void }
 }
 
 function RefundDialog({ payment, onClose }: { payment: Payment; onClose: () => void }) {
-  const left = payment.amount_cents - payment.refunded_cents;
+  const charged = chargedCents(payment);
+  const left = charged - payment.refunded_cents;
   const [amount, setAmount] = useState((left / 100).toFixed(2));
   const [busy, setBusy] = useState(false);
   // One key per dialog: pressing Refund twice, or a retried request, refunds once.
@@ -160,7 +161,7 @@ function RefundDialog({ payment, onClose }: { payment: Payment; onClose: () => v
     <Dialog
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      title={`Refund the ${PAYMENT_LABEL[payment.kind].toLowerCase()} of ${formatCents(payment.amount_cents)}`}
+      title={`Refund the ${PAYMENT_LABEL[payment.kind].toLowerCase()} of ${formatCents(charged)}${payment.status === "amount_mismatch" ? " that did not match" : ""}`}
       footer={
         <Button variant="danger" onPress={() => void refund()} isDisabled={busy || cents === null || cents < 1 || cents > left}>
           {busy ? "Refunding…" : `Refund ${cents !== null ? formatCents(cents) : ""}`}

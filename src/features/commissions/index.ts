@@ -13,5 +13,5 @@ registerSender<CommissionRequest>("commission-request", (payload, { id }) => pb.
 registerSender<MessageDraft>("commission-message", async (draft, ctx) => (await import("./sendMessage")).sendMessage(draft, ctx));
 
 export { COMMISSION_TYPES, typeLabel, type Commission, type CommissionMessage, type CommissionFile } from "./types";
-export { moneyState, type MoneyState, type Payment } from "./money";
+export { chargedCents, moneyState, type MoneyState, type Payment } from "./money";
 export const CommissionWorkspace = lazy(() => import("./CommissionWorkspace"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueOn, moneyState, parseDollars, type Quote } from "./money";
+import { chargedCents, dueOn, moneyState, parseDollars, type Payment, type Quote } from "./money";
 
 const quote = (over: Partial<Quote>): Quote => ({ id: "q1", collectionId: "", collectionName: "commission_quotes", commission: "c1", kind: "quote", status: "open", total_cents: 24000, deposit_cents: 12000, included: "", delivery_date: "", refund_terms: "", decline_reason: "", created: "", ...over });
 
@@ -26,5 +26,13 @@ describe("commission money in the browser", () => {
     expect(moneyState({ payment_status: "Deposit paid", total_price: 240, status: "Complete" })).toBe("balance due");
     expect(moneyState({ payment_status: "Paid in full", total_price: 240, status: "Complete" })).toBe("paid");
     expect(moneyState({ payment_status: "Refunded", total_price: 240, status: "Complete" })).toBe("refunded");
+  });
+
+  it("counts what the card was charged, a payment that did not match included", () => {
+    const payment = (over: Partial<Payment>): Payment => ({ id: "p1", collectionId: "", collectionName: "commission_payments", commission: "c1", quote: "q1", kind: "deposit", amount_cents: 12000, status: "paid", provider: "stripe", paid_at: "", refunded_cents: 0, created: "", ...over });
+    expect(chargedCents(payment({}))).toBe(12000);
+    expect(chargedCents(payment({ status: "amount_mismatch", mismatch: { reported: { amount_total: 100 } } }))).toBe(100);
+    expect(chargedCents(payment({ status: "amount_mismatch", mismatch: null }))).toBe(0);
+    for (const status of ["open", "canceled", "expired", "failed"] as const) expect(chargedCents(payment({ status })), status).toBe(0);
   });
 });

@@ -29,7 +29,19 @@ export interface Payment extends RecordModel {
   provider: "demo" | "stripe";
   paid_at: string;
   refunded_cents: number;
+  /** What a paid event reported when it did not match the quote. */
+  mismatch?: { reported?: { amount_total?: number } } | null;
   created: string;
+}
+
+/**
+ * What the card was charged for a payment, as the server's refund route counts it: a payment that
+ * did not match moved nothing on the commission, but the amount Stripe reported was taken.
+ */
+export function chargedCents(p: Payment): number {
+  if (p.status === "paid") return p.amount_cents;
+  const reported = p.status === "amount_mismatch" ? p.mismatch?.reported?.amount_total : undefined;
+  return typeof reported === "number" && Number.isInteger(reported) && reported > 0 ? reported : 0;
 }
 
 export interface Due {

@@ -1,7 +1,7 @@
 import { formatCents } from "../../../lib/money";
 import { useLiveList } from "../../../lib/useLiveList";
 import { Badge } from "../../../ui/Badge";
-import { typeLabel, type Commission, type Payment } from "../../commissions";
+import { chargedCents, typeLabel, type Commission, type Payment } from "../../commissions";
 import { AdminTable } from "../parts";
 
 const KIND = { deposit: "Deposit", balance: "Balance", change: "Addition" } as const;
@@ -24,17 +24,16 @@ export function CommissionPayments() {
             <td>{c ? typeLabel(c.type) : "—"}</td>
             <td>{c ? c.contact_name || c.contact_email : "—"}</td>
             <td>{KIND[p.kind]}</td>
-            <td>{formatCents(p.amount_cents)}</td>
+            <td>{formatCents(p.status === "amount_mismatch" ? chargedCents(p) : p.amount_cents)}</td>
             <td>
-              {p.status === "amount_mismatch" ? (
-                <Badge tone="coral">Did not match the quote</Badge>
-              ) : p.refunded_cents >= p.amount_cents ? (
+              {p.status === "amount_mismatch" && <Badge tone="coral">Did not match the quote</Badge>}{" "}
+              {p.refunded_cents > 0 && p.refunded_cents >= chargedCents(p) ? (
                 <Badge tone="lavender">Refunded</Badge>
               ) : p.refunded_cents > 0 ? (
                 <Badge tone="lavender">Refunded {formatCents(p.refunded_cents)}</Badge>
-              ) : (
+              ) : p.status === "paid" ? (
                 "paid"
-              )}{" "}
+              ) : null}{" "}
               {p.provider === "demo" && <Badge tone="neutral">Demo: no payment taken</Badge>}
             </td>
           </tr>
