@@ -1,5 +1,7 @@
-// Prices every cart line from the database. A browser sends only what it wants (ids, variants,
-// sizes, colours, quantities); titles and amounts always come from here.
+// What anything costs: a cart's lines from the database, its shipping, tax and discounts, and what a
+// commission payment asks. A browser sends only what it wants (ids, variants, sizes, colours,
+// quantities); titles and amounts always come from here, so checkout, the cart's preview and
+// commission payments cannot disagree on a price.
 const PRINT = "Print - For Sale";
 const ORIGINAL = "Original - For Sale";
 const SOLD_OUT = "Original - Sold Out";
@@ -34,7 +36,7 @@ function find(app, collection, id) {
 
 /**
  * One priced line, or a BadRequestError naming the line. unit_amount is 0 when the item has
- * no price: such lines are dropped by priceCart, never sold.
+ * no price: such lines are dropped by priceOrder, never sold.
  */
 function priceLine(app, line, n) {
   const label = "Line " + n;
@@ -143,7 +145,7 @@ function isHeld(line) {
  * holder's network ("here"), with their counts of originals. A checkout holds its lines until it
  * is paid, canceled, failed or past expires_at.
  */
-function heldQuantities(app, holder) {
+function heldQuantities(app, holder, exceptCart) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
   const { networkOfHolder, sameHolder } = require(`${__hooks}/lib/callers.js`);
   const now = new Date().toISOString().replace("T", " ");
@@ -152,6 +154,8 @@ function heldQuantities(app, holder) {
   const add = (map, key, n) => (map[key] = (map[key] || 0) + n);
   for (const s of open) {
     const mine = sameHolder(s.getString("holder"), holder);
+    // A new checkout of this cart cancels the holder's open one first, so it holds nothing from it.
+    if (exceptCart && mine && s.getString("cart_session_id") === exceptCart) continue;
     const here = networkOfHolder(s.getString("holder")) === networkOfHolder(holder);
     for (const l of readJson(s, "line_items", [])) {
       if (!isHeld(l)) continue;
@@ -176,9 +180,9 @@ function originalTitle(line) {
  * one network, keep at most HOLD_LIMITS out of the shop at once, so a bot cannot empty it with a
  * few checkouts or a few sign-ups.
  */
-function checkAvailability(app, lines, holder, trusted) {
+function checkAvailability(app, lines, holder, trusted, exceptCart) {
   const limits = trusted ? HOLD_LIMITS.customer : HOLD_LIMITS.visitor;
-  const held = heldQuantities(app, holder);
+  const held = heldQuantities(app, holder, exceptCart);
   const wanted = {};
   const finish = " counting your other open checkouts. Please finish or cancel one first.";
   const more = trusted ? "" : " Signing in with a confirmed email address lets you reserve up to " + HOLD_LIMITS.customer.originals + ".";
@@ -215,15 +219,35 @@ function checkAvailability(app, lines, holder, trusted) {
   });
 }
 
-/** Prices a whole cart: { lines, itemsTotal, shipping, total } in cents, shipping included. */
-function priceCart(app, items, holder, trusted) {
+/**
+ * The one price of an order: { lines, subtotal, shipping, discount, tax, total } in cents, or a
+ * BadRequestError naming what cannot be sold. Checkout and the cart's preview both ask here, so a
+ * preview shows what checkout then charges. `trusted` is a customer with a confirmed address (the
+ * larger hold allowance); `cartSessionId` leaves out the holder's open checkout of the same cart,
+ * which a new checkout would cancel first. `country` and `code` are for tax and discounts to come.
+ */
+function priceOrder(app, { items, holder, trusted, cartSessionId }) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
-  checkAvailability(app, lines, holder, !!trusted);
-  const itemsTotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
-  return { lines, itemsTotal, shipping: SHIPPING_CENTS, total: itemsTotal + SHIPPING_CENTS };
+  checkAvailability(app, lines, holder, !!trusted, cartSessionId || "");
+  const subtotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+  const shipping = SHIPPING_CENTS;
+  const discount = 0;
+  const tax = 0;
+  return { lines, subtotal, shipping, discount, tax, total: subtotal + shipping - discount + tax };
 }
 
-module.exports = { priceCart, priceLine, SHIPPING_CENTS, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };
+/**
+ * What a commission payment of `kind` ("deposit", "balance" or "change") asks on a quote, in
+ * cents: { subtotal, shipping, discount, tax, total }. Commissions ship nothing.
+ */
+function priceCommissionPayment(quote, kind) {
+  const total = quote.getInt("total_cents");
+  const deposit = quote.getInt("deposit_cents");
+  const subtotal = kind === "deposit" ? deposit : kind === "balance" && quote.getString("status") === "deposit_paid" ? total - deposit : total;
+  return { subtotal, shipping: 0, discount: 0, tax: 0, total: subtotal };
+}
+
+module.exports = { priceOrder, priceLine, priceCommissionPayment, SHIPPING_CENTS, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };

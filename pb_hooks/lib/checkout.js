@@ -1,0 +1,102 @@
+// A shop checkout from opening to its end: the priced session and its hold, the success page's
+// status, and the demo page's pay and cancel. Commission payments share the session routes and
+// are told apart by their session id (lib/commission-payments.js).
+
+/**
+ * Opens a checkout for `items`: prices them and holds what they take out of the shop in one
+ * transaction, then opens the payment page. Returns { url, session_id, amount_total }.
+ */
+function openCheckout(app, { items, user, holder, cartSessionId }) {
+  const { priceOrder, HOLD_MINUTES } = require(`${__hooks}/lib/pricing.js`);
+  const provider = requireProvider();
+  // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
+  // button): its reservations would otherwise keep this buyer from their own pieces.
+  if (cartSessionId) require(`${__hooks}/lib/checkout-sessions.js`).cancelOpenForCart(app, cartSessionId, holder);
+  // The hold and the payment page end together, measured from now, before the request leaves.
+  const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60000);
+
+  // Pricing and the hold are one transaction: two buyers of one original cannot both pass.
+  let checkout;
+  let priced;
+  app.runInTransaction((tx) => {
+    // Accounts are free to make: the larger allowance is for customers who confirmed their address.
+    priced = priceOrder(tx, { items, holder, trusted: !!user && user.verified() });
+    checkout = new Record(tx.findCollectionByNameOrId("checkout_sessions"));
+    checkout.set("provider", provider);
+    checkout.set("provider_session_id", "pending_" + $security.randomString(24));
+    checkout.set("status", "open");
+    checkout.set("line_items", priced.lines);
+    checkout.set("amount_total", priced.total);
+    checkout.set("cart_session_id", cartSessionId);
+    checkout.set("user", user ? user.id : "");
+    checkout.set("holder", holder);
+    checkout.set("expires_at", expiresAt.toISOString());
+    tx.save(checkout);
+  });
+
+  let sessionId;
+  let url;
+  if (provider === "stripe") {
+    try {
+      const session = require(`${__hooks}/lib/stripe.js`).createCheckoutSession(checkout, priced, user ? user.email() : "", expiresAt);
+      sessionId = session.id;
+      url = session.url;
+    } catch (err) {
+      checkout.set("status", "failed");
+      app.save(checkout);
+      throw err;
+    }
+  } else {
+    sessionId = "demo_" + $security.randomString(24);
+    url = "/stripe-example?session_id=" + sessionId;
+  }
+  checkout.set("provider_session_id", sessionId);
+  checkout.set("url", url);
+  app.save(checkout);
+  return { url, session_id: sessionId, amount_total: priced.total };
+}
+
+/** The payment provider checkouts open with, or a 503 while there is none. */
+function requireProvider() {
+  const provider = require(`${__hooks}/lib/config.js`).paymentProvider();
+  if (!provider) throw new ApiError(503, "Payments are not set up yet. Your cart is saved; please try again later.", null);
+  return provider;
+}
+
+/** What the success page may know of a session, a shop order's or a commission payment's. */
+function checkoutStatus(app, id) {
+  const { sessionSummary, refreshFromStripe } = require(`${__hooks}/lib/checkout-sessions.js`);
+  const commission = require(`${__hooks}/lib/commission-payments.js`);
+  if (commission.findBySession(app, id)) return commission.paymentSummary(app, id);
+  refreshFromStripe(app, id);
+  return sessionSummary(app, id);
+}
+
+/** The demo page's Pay: the same fulfilment as a paid Stripe session. */
+function payOnDemoPage(app, id, body) {
+  const { demoSession, sessionSummary, demoDetails, closeIfExpired } = require(`${__hooks}/lib/checkout-sessions.js`);
+  const commission = require(`${__hooks}/lib/commission-payments.js`);
+  if (commission.findBySession(app, id)) return commission.payDemo(app, id);
+  const session = demoSession(app, id);
+  if (!session.getString("fulfilled_at")) {
+    closeIfExpired(app, session);
+    const status = app.findRecordById("checkout_sessions", session.id).getString("status");
+    if (status !== "open") throw new BadRequestError("This checkout is " + status + " and can no longer be paid.");
+  }
+  require(`${__hooks}/lib/fulfilment.js`).fulfil(app, id, demoDetails(body));
+  return sessionSummary(app, id);
+}
+
+/** The demo page's Cancel, or the page Stripe sends a buyer back to: releases the hold. */
+function cancelCheckout(app, id) {
+  const { cancelSession, sessionSummary } = require(`${__hooks}/lib/checkout-sessions.js`);
+  const commission = require(`${__hooks}/lib/commission-payments.js`);
+  const payment = commission.findBySession(app, id);
+  if (payment) {
+    if (payment.getString("provider") === "demo") commission.markPayment(app, payment.getString("provider_session_id"), "canceled");
+    return commission.paymentSummary(app, payment.getString("provider_session_id"));
+  }
+  return sessionSummary(app, cancelSession(app, id));
+}
+
+module.exports = { requireProvider, openCheckout, checkoutStatus, payOnDemoPage, cancelCheckout };
