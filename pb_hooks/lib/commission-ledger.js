@@ -9,14 +9,19 @@ function money(cents) {
 
 /** What the customer may pay next on a quote: { kind, amount_cents }, or why nothing. */
 function dueOn(quote) {
-  const total = quote.getInt("total_cents");
-  const deposit = quote.getInt("deposit_cents");
+  const kind = nextKind(quote);
+  if (typeof kind !== "string") return kind;
+  return { kind, amount_cents: require(`${__hooks}/lib/pricing.js`).priceCommissionPayment(quote, kind).total };
+}
+
+/** Which payment a quote expects next, or { problem } saying why none. */
+function nextKind(quote) {
   switch (quote.getString("status")) {
     case "open":
-      if (quote.getString("kind") === "change") return { kind: "change", amount_cents: total };
-      return deposit > 0 ? { kind: "deposit", amount_cents: deposit } : { kind: "balance", amount_cents: total };
+      if (quote.getString("kind") === "change") return "change";
+      return quote.getInt("deposit_cents") > 0 ? "deposit" : "balance";
     case "deposit_paid":
-      return { kind: "balance", amount_cents: total - deposit };
+      return "balance";
     case "paid":
       return { problem: "This quote is already paid." };
     case "superseded":
