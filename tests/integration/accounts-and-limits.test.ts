@@ -148,6 +148,7 @@ describe("rate limits", () => {
     ["commission requests", "/api/collections/commissions/records", () => ({ type: "indoor-mural", description: "x", contact_email: "v@example.com" })],
     ["newsletter", "/api/studio/newsletter", () => ({ email: "n@example.com", first_name: "N", last_name: "L" })],
     ["cart saves", "/api/studio/cart", () => ({ session_id: "burst-cart-1", items: [] })],
+    ["cart previews", "/api/studio/cart/price", () => ({ items: [] })],
     ["checkouts", "/api/studio/checkout", () => ({ items: [] })],
   ])("stops a script hammering %s", async (_name, path, body) => {
     const statuses: number[] = [];
