@@ -1,104 +1,16 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Mail a studio and its customers expect. Each hook queues its letter in the same transaction as
-// the write that calls for it (see lib/mail.js); the server sends it once that write is committed.
+// Mail a studio and its customers expect, written in lib/letters.js. Each hook queues its letter
+// in the same transaction as the write that calls for it (see lib/mail.js); the server sends it
+// once that write is committed.
 
-// A new commission request tells the studio. Requests need no account, so requests arriving
-// close together share one letter: a flood of requests cannot flood the studio's inbox.
 onRecordCreate((e) => {
   e.next();
-  const mail = require(`${__hooks}/lib/mail.js`);
-  const { siteUrl } = require(`${__hooks}/lib/config.js`);
-  const c = e.record;
-  const types = {
-    "illustrated-book": "Illustrated book",
-    "indoor-mural": "Indoor mural",
-    "outdoor-mural": "Outdoor mural",
-    "watercolor-portrait": "Watercolor portrait",
-    "watercolor-illustration": "Watercolor illustration",
-  };
-  const kind = types[c.getString("type")] || c.getString("type");
-  const who = c.getString("contact_name") || c.getString("contact_email");
-  const details = [
-    ["From", `${who} <${c.getString("contact_email")}>`],
-    ["Phone", c.getString("contact_phone")],
-    ["Size", c.getString("size")],
-    ["Budget", c.getString("budget")],
-    ["Wished for by", c.getString("deadline")],
-  ]
-    .filter(([, v]) => v)
-    .map(([k, v]) => `${k}: ${v}`);
-  mail.queueSafely(e.app, {
-    to: mail.studioRecipients(e.app),
-    subject: (items) => (items.length > 1 ? `${items.length} new commission requests` : `New commission request: ${kind} from ${who}`),
-    item: { who: `${kind} from ${who}`, text: details.concat(["", mail.excerpt(c.getString("description"), 1500)]).join("\n") },
-    batchKey: "commission-requests",
-    delaySeconds: mail.batchSeconds(),
-    compose: (items) => ({
-      heading: items.length > 1 ? `${items.length} new commission requests have arrived.` : "A new commission request has arrived.",
-      lines: [],
-      items,
-      link: `${siteUrl()}/admin/commissions`,
-      label: "Open the commissions",
-    }),
-  });
+  require(`${__hooks}/lib/letters.js`).commissionRequested(e.app, e.record);
 }, "commissions");
 
-// A message in a commission thread tells the other side. Messages sent close together become
-// one letter: the first one waits for the rest of the burst.
 onRecordCreate((e) => {
   e.next();
-  const mail = require(`${__hooks}/lib/mail.js`);
-  const { siteUrl } = require(`${__hooks}/lib/config.js`);
-  const m = e.record;
-  // Quote, receipt and refund cards come with letters of their own (lib/commission-mail.js).
-  if (m.get("card") !== null && toString(m.get("card")) !== "null" && toString(m.get("card")) !== "") return;
-  const commission = e.app.findRecordById("commissions", m.getString("commission"));
-  const title = commission.getString("title") || "commission";
-  const files = (m.get("attachments") || []).length;
-  const text = mail.excerpt(m.getString("content"), 1500) || `(${files} file${files === 1 ? "" : "s"} attached)`;
-  const item = { who: m.getString("sender_name") || "Customer", text };
-  if (m.getString("sender_role") === "customer") {
-    const who = commission.getString("contact_name") || commission.getString("contact_email");
-    mail.queueSafely(e.app, {
-      to: mail.studioRecipients(e.app),
-      subject: (items) => (items.length > 1 ? `${items.length} new messages from ${who}` : `New message from ${who}`),
-      item,
-      batchKey: `thread-to-studio:${commission.id}`,
-      delaySeconds: mail.batchSeconds(),
-      compose: (items) => ({
-        heading: `${who} wrote about their ${title.replace(/-/g, " ")} commission.`,
-        lines: [],
-        items,
-        link: `${siteUrl()}/admin/commissions`,
-        label: "Reply in the studio",
-      }),
-    });
-    return;
-  }
-  let to = commission.getString("contact_email");
-  const userId = commission.getString("user");
-  if (userId) {
-    try {
-      to = e.app.findRecordById("users", userId).email();
-    } catch {
-      // the account is gone; the address given with the request still reaches the person
-    }
-  }
-  if (!to) return;
-  mail.queueSafely(e.app, {
-    to: [to],
-    subject: (items) => (items.length > 1 ? `${items.length} new messages from Lanternwood Studio` : "A new message from Lanternwood Studio"),
-    item,
-    batchKey: `thread-to-customer:${commission.id}`,
-    delaySeconds: mail.batchSeconds(),
-    compose: (items) => ({
-      heading: `Hello${commission.getString("contact_name") ? " " + commission.getString("contact_name") : ""},`,
-      lines: [`The studio has written to you about your ${title.replace(/-/g, " ")} commission.`],
-      items,
-      link: `${siteUrl()}/customer/dashboard`,
-      label: "Read and reply",
-    }),
-  });
+  require(`${__hooks}/lib/letters.js`).threadMessage(e.app, e.record);
 }, "commission_messages");
 
 // A paid order tells the studio, once: only the change to "paid" queues a letter.
@@ -106,77 +18,13 @@ onRecordUpdate((e) => {
   const wasPaid = e.record.original().getString("status") === "paid";
   e.next();
   if (wasPaid || e.record.getString("status") !== "paid") return;
-  const mail = require(`${__hooks}/lib/mail.js`);
-  const { siteUrl } = require(`${__hooks}/lib/config.js`);
-  const { readJson } = require(`${__hooks}/lib/records.js`);
-  const session = e.record;
-  const money = (cents) => `$${(cents / 100).toFixed(2)}`;
-  const lines = readJson(session, "line_items", []).map(
-    (l) => `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`,
-  );
-  const purchases = e.app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 1, 0, { id: session.getString("provider_session_id") });
-  const meta = purchases.length ? readJson(purchases[0], "metadata", {}) : {};
-  const customer = meta.customer_details || {};
-  const ship = meta.shipping_details || {};
-  const address = ship.address || {};
-  const shipTo = [ship.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(" "), address.state, address.country].filter(Boolean).join(", ");
-  const buyer = [customer.name, customer.email].filter(Boolean).join(", ") || "a customer";
-  mail.queueSafely(e.app, {
-    to: mail.studioRecipients(e.app),
-    subject: `New order: ${money(session.getInt("amount_total"))} from ${buyer}`,
-    compose: () => ({
-      heading: `An order has been paid by ${buyer}.`,
-      lines: lines.concat([`Shipping: $4.95`, `Total: ${money(session.getInt("amount_total"))}`], shipTo ? [`Ship to: ${shipTo}`] : []),
-      items: [],
-      link: `${siteUrl()}/admin/orders`,
-      label: "Open the orders",
-    }),
-  });
+  require(`${__hooks}/lib/letters.js`).orderPaid(e.app, e.record);
 }, "checkout_sessions");
 
-// A line refunded because its piece went to someone else first tells the buyer and the studio.
+// Told once: only the change to "refunded" queues the letters.
 onRecordUpdate((e) => {
   const was = e.record.original().getString("status");
   e.next();
   if (was === "refunded" || e.record.getString("status") !== "refunded") return;
-  const mail = require(`${__hooks}/lib/mail.js`);
-  const { siteUrl } = require(`${__hooks}/lib/config.js`);
-  const { readJson } = require(`${__hooks}/lib/records.js`);
-  const p = e.record;
-  const meta = readJson(p, "metadata", {});
-  const refund = meta.refund || {};
-  const amount = `$${((refund.amount_cents || 0) / 100).toFixed(2)}`;
-  const customer = meta.customer_details || {};
-  const title = p.getString("product_title");
-  const reason = meta.refund_reason || "This item could not be delivered.";
-  const demo = meta.provider === "demo";
-  if (customer.email) {
-    mail.queueSafely(e.app, {
-      to: [customer.email],
-      subject: `Your refund for ${title}`,
-      compose: () => ({
-        heading: `Hello${customer.name ? " " + customer.name : ""},`,
-        lines: [
-          `We are so sorry: ${title} went to another buyer moments before your payment arrived, so we cannot send it to you.`,
-          demo
-            ? `This order was paid on the demo page, so no money was taken.`
-            : `We have refunded ${amount}${refund.shipping ? " (the shipping included)" : ""} to your card. It can take 5 to 10 days to show on your statement.`,
-        ],
-        items: [],
-        link: `${siteUrl()}/gallery`,
-        label: "Visit the gallery",
-      }),
-    });
-  }
-  mail.queueSafely(e.app, {
-    to: mail.studioRecipients(e.app),
-    subject: `Refunded ${amount} for ${title}`,
-    compose: () => ({
-      heading: `A payment for ${title} was refunded automatically.`,
-      lines: [reason, `Buyer: ${[customer.name, customer.email].filter(Boolean).join(", ") || "unknown"}`, `Refund: ${amount}${demo ? " (demo provider: no money moved)" : ` (${refund.id})`}`],
-      items: [],
-      link: `${siteUrl()}/admin/orders`,
-      label: "Open the orders",
-    }),
-  });
+  require(`${__hooks}/lib/letters.js`).purchaseRefunded(e.app, e.record);
 }, "purchases");
