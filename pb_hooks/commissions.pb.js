@@ -1,27 +1,9 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Commissions and their threads. Whatever a client sends, the server decides the starting state,
-// who owns a request, who sent a message, and what a file is.
+// who owns a request, who sent a message, and what a file is (lib/commission-intake.js).
 
 onRecordCreateRequest((e) => {
-  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
-  const isAdmin = e.hasSuperuserAuth() || (user && user.getBool("is_admin"));
-  // Only the studio may file a request on someone's behalf.
-  if (!isAdmin) e.record.set("user", user ? user.id : "");
-  if (user && !isAdmin) {
-    e.record.set("contact_email", user.email());
-    const name = [user.getString("first_name"), user.getString("last_name")].filter((s) => s.trim()).join(" ");
-    if (name) e.record.set("contact_name", name);
-  }
-  const email = e.record.getString("contact_email");
-  if (email.indexOf("@") < 1) throw new BadRequestError("Please provide a valid email address.");
-  if (!e.record.getString("description").trim()) throw new BadRequestError("Please fill in all required fields");
-  require(`${__hooks}/lib/records.js`).checkCalendarDate(e.record, "deadline");
-  e.record.set("title", e.record.getString("type"));
-  e.record.set("status", "Not Started");
-  e.record.set("payment_status", "Unpaid");
-  e.record.set("total_price", 0);
-  e.record.set("amount_paid", 0);
-  e.record.set("finals_released", false);
+  require(`${__hooks}/lib/commission-intake.js`).prepareRequest(e);
   e.next();
 }, "commissions");
 
@@ -32,59 +14,16 @@ onRecordUpdateRequest((e) => {
 }, "commissions");
 
 onRecordCreateRequest((e) => {
-  const { checkUploads, checkUploadAllowance } = require(`${__hooks}/lib/uploads.js`);
-  const user = e.auth;
-  if (!user) throw new UnauthorizedError("Authentication required");
-  const meta = checkUploads(e, "file")[0];
-  checkUploadAllowance(e, [meta]);
-  if (!meta) throw new BadRequestError("No file provided");
-  e.record.set("file_name", meta.name);
-  e.record.set("file_type", meta.type);
-  e.record.set("file_size", meta.size);
-  e.record.set("uploaded_by", user.collection().name === "users" ? user.id : "");
-  // Proofs and finals are the studio's to name: a customer's upload is always a plain file.
-  const isAdmin = user.collection().name !== "users" || user.getBool("is_admin");
-  if (!isAdmin || !e.record.getString("kind")) e.record.set("kind", "file");
+  require(`${__hooks}/lib/commission-intake.js`).prepareFile(e);
   e.next();
 }, "commission_files");
 
 onRecordCreateRequest((e) => {
-  const { checkUploads, checkUploadAllowance } = require(`${__hooks}/lib/uploads.js`);
-  const user = e.auth;
-  if (!user) throw new UnauthorizedError("Authentication required");
-  const attachments = checkUploads(e, "attachments");
-  checkUploadAllowance(e, attachments);
-  const content = e.record.getString("content").trim();
-  if (!content && attachments.length === 0) throw new BadRequestError("Please write a message or attach at least one file.");
-  const fromUser = user.collection().name === "users";
-  const isAdmin = fromUser && user.getBool("is_admin");
-  e.record.set("content", content);
-  e.record.set("sender", fromUser ? user.id : "");
-  e.record.set("sender_role", isAdmin || !fromUser ? "admin" : "customer");
-  e.record.set("sender_name", isAdmin || !fromUser ? "Lanternwood Studio" : user.getString("first_name") || "Customer");
-  e.record.set("is_read", false);
-  e.record.set("attachment_meta", attachments);
-  // Quote, receipt and refund cards are the server's own (lib/commission-ledger.js): none comes from a client.
-  e.record.set("card", null);
+  require(`${__hooks}/lib/commission-intake.js`).prepareMessage(e);
   e.next();
 }, "commission_messages");
 
-// A message is what its sender wrote: after that, only its read mark changes, and only the
-// other side of the thread sets it (the reader, not the writer).
 onRecordUpdateRequest((e) => {
-  const body = e.requestInfo().body || {};
-  const changed = Object.keys(body).filter((k) => k !== "is_read");
-  let files = [];
-  try {
-    files = e.findUploadedFiles("attachments") || [];
-  } catch (_) {
-    // no multipart body
-  }
-  if (changed.length || files.length) throw new BadRequestError("Only the read mark of a message can change.");
-  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
-  const readerRole = e.hasSuperuserAuth() || (user && user.getBool("is_admin")) ? "admin" : "customer";
-  if (e.record.original().getString("sender_role") === readerRole) {
-    throw new ForbiddenError("Only the other side of the conversation marks a message read.");
-  }
+  require(`${__hooks}/lib/commission-intake.js`).checkReadMark(e);
   e.next();
 }, "commission_messages");
