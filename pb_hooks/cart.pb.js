@@ -25,7 +25,12 @@ routerAdd(
   "/api/studio/cart/price",
   (e) => {
     const { signedInCustomer, holderOf } = require(`${__hooks}/lib/callers.js`);
-    const body = e.requestInfo().body || {};
+    let body;
+    try {
+      body = e.requestInfo().body || {};
+    } catch (_) {
+      throw new BadRequestError('The cart could not be read: send it as JSON, { "items": [ ... ] }.');
+    }
     const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
     return e.json(200, require(`${__hooks}/lib/carts.js`).previewCart(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId }));
   },

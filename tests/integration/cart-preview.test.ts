@@ -113,6 +113,15 @@ describe("POST /api/studio/cart/price", () => {
     expect(await post("/api/studio/checkout", body)).toEqual(preview);
   });
 
+  it.each([
+    ["a body that is not JSON", "{items:"],
+    ["a JSON list for a body", "[1,2,3]"],
+    ["a JSON text for a body", '"cart"'],
+  ])("answers %s with a clear 400", async (_name, body) => {
+    const preview = await post("/api/studio/cart/price", body);
+    expect(preview).toEqual({ status: 400, body: { status: 400, message: 'The cart could not be read: send it as JSON, { "items": [ ... ] }.', data: {} } });
+  });
+
   it("refuses a body over its size limit without reading it", async () => {
     const res = await post("/api/studio/cart/price", { items: [{ ...print, title: "x".repeat(70000) }] });
     expect(res.status).toBe(413);
