@@ -17,7 +17,7 @@ function sessionSummary(app, id) {
     expires_at: s.getString("expires_at"),
     status: s.getString("status"),
     amount_total: s.getInt("amount_total"),
-    shipping: 495,
+    shipping: require(`${__hooks}/lib/pricing.js`).SHIPPING_CENTS,
     lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
   };
 }

@@ -8,6 +8,7 @@
  */
 function fulfil(app, providerSessionId, details) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
+  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
   let recorded = false;
   app.runInTransaction((tx) => {
     // Re-read inside the transaction: SQLite serialises writers, so a concurrent repeat of the
@@ -18,7 +19,7 @@ function fulfil(app, providerSessionId, details) {
     const lines = readJson(session, "line_items", []);
     const lineItems = lines
       .map((l) => ({ description: l.title, quantity: l.quantity, amount_total: l.unit_amount * l.quantity }))
-      .concat([{ description: "Shipping", quantity: 1, amount_total: 495 }]);
+      .concat([{ description: "Shipping", quantity: 1, amount_total: SHIPPING_CENTS }]);
     const purchases = tx.findCollectionByNameOrId("purchases");
     for (const l of lines) {
       // Paid is paid: the purchase is recorded even when the piece is gone, then flagged for a refund.
