@@ -40,7 +40,8 @@ function find(app, collection, id) {
  */
 function priceLine(app, line, n) {
   const label = "Line " + n;
-  const quantity = Number(line && line.quantity);
+  // Only a JSON number: "3", "0x2", true or [1] would each be read as some other count.
+  const quantity = line && typeof line.quantity === "number" ? line.quantity : NaN;
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) {
     refuse(label + ": the quantity must be a whole number from 1 to " + MAX_QUANTITY + ".");
   }

@@ -104,6 +104,10 @@ describe("POST /api/studio/cart/price", () => {
     ["a negative quantity", { items: [{ ...print, quantity: -3 }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
     ["a quantity in words", { items: [{ ...print, quantity: "two" }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
     ["a huge quantity", { items: [{ ...print, quantity: 1e308 }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
+    ["a quantity as text", { items: [{ ...print, quantity: "3" }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
+    ["a quantity in hex", { items: [{ ...print, quantity: "0x2" }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
+    ["a quantity of true", { items: [{ ...print, quantity: true }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
+    ["a quantity in a list", { items: [{ ...print, quantity: [1] }] }, "Line 1: the quantity must be a whole number from 1 to 20."],
     ["an unknown type", { items: [{ ...print, type: "castle" }] }, "Line 1: unknown item type."],
     ["1000 lines", { items: Array.from({ length: 1000 }, () => ({ id: "x", type: "book", quantity: 1 })) }, "A cart holds at most 50 lines."],
   ])("answers %s with a clear 400, as checkout does", async (_name, body, message) => {
