@@ -107,3 +107,34 @@ describe("kept pages", () => {
     expect(again.body.length).toBeGreaterThan(1000);
   });
 });
+
+describe("the pages' limit", () => {
+  const from = (address: string, path = "/about") => fetch(server.url + path, { headers: { "X-Forwarded-For": address } });
+
+  it("answers 429 past 300 pages a minute from one network, an IPv6 /64 counting as one, and leaves files and the API alone", async () => {
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 15; batch++) {
+      statuses.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => from("2001:db8:7:7::1", i % 2 ? "/about" : "/no/such/page")))).map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+    const refused = await from("2001:db8:7:7::1");
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe("Too many pages asked for from your address in a short time. Please wait a little and try again.\n");
+    expect((await from("2001:db8:7:7:ffff::2")).status).toBe(429);
+    expect((await from("2001:db8:7:8::1")).status).toBe(200);
+    expect((await from("2001:db8:7:7::1", "/manifest.webmanifest")).status).toBe(200);
+    expect((await from("2001:db8:7:7::1", "/api/health")).status).toBe(200);
+  });
+
+  it("follows a rule labelled pages in the rate limit settings", async () => {
+    const { rateLimits } = await server.su.settings.getAll();
+    await server.su.settings.update({ rateLimits: { ...rateLimits, rules: [...rateLimits.rules, { label: "pages", maxRequests: 3, duration: 60, audience: "" }] } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await from("203.0.113.9")).status).toBe(200);
+      expect((await from("203.0.113.9")).status).toBe(429);
+      expect((await from("203.0.113.10")).status).toBe(200);
+    } finally {
+      await server.su.settings.update({ rateLimits });
+    }
+  });
+});

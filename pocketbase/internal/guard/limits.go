@@ -23,7 +23,10 @@ type requestWindow struct {
 	count int
 }
 
-var cachedReadWindows = &requestWindows{windows: map[string]*requestWindow{}}
+var (
+	cachedReadWindows = &requestWindows{windows: map[string]*requestWindow{}}
+	pageWindows       = &requestWindows{windows: map[string]*requestWindow{}}
+)
 
 // allow counts one request of key and says whether it is within max per window.
 func (w *requestWindows) allow(key string, max int, window time.Duration, now time.Time) bool {
@@ -96,4 +99,48 @@ func excludedIP(list []string, ip string) bool {
 // TooManyRequests is PocketBase's own answer past a limit, for the API's clients.
 func TooManyRequests(e *core.RequestEvent) error {
 	return e.JSON(http.StatusTooManyRequests, map[string]any{"status": 429, "message": "Too Many Requests.", "data": map[string]any{}})
+}
+
+// PageRule is the limit on the site's pages (the app's addresses, not its files) per network
+// (see clientNetwork): far more full page loads than a person makes, and a crawler's polite pace,
+// but not a loop that would keep the server rendering. A rule labelled "pages" in PocketBase's
+// rate limit settings takes its place.
+var PageRule = core.RateLimitRule{Label: "pages", MaxRequests: 300, Duration: 60}
+
+// PageAllowed counts one page request of the caller's network and says whether it is within the
+// pages' limit. The rate limit settings switch it on and off, and exclude addresses, as they do
+// PocketBase's own limits; the studio's superusers are never counted.
+func PageAllowed(e *core.RequestEvent) bool {
+	settings := e.App.Settings().RateLimits
+	if !settings.Enabled || e.HasSuperuserAuth() || excludedIP(settings.ExcludedIPs, e.RealIP()) {
+		return true
+	}
+	rule, found := settings.FindRateLimitRule([]string{PageRule.Label}, core.RateLimitRuleAudienceAll, core.RateLimitRuleAudienceGuest)
+	if !found {
+		rule = PageRule
+	} else if rule.Audience == core.RateLimitRuleAudienceGuest && e.Auth != nil {
+		return true
+	}
+	return pageWindows.allow(clientNetwork(e.RealIP()), rule.MaxRequests, time.Duration(rule.Duration)*time.Second, time.Now())
+}
+
+// clientNetwork: the address a limit counts, an IPv4 address or an IPv6 /64, the block a home
+// or a server is given, since one holder can use any address in it.
+func clientNetwork(ip string) string {
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	addr = addr.Unmap()
+	if addr.Is4() {
+		return addr.String()
+	}
+	prefix, _ := addr.Prefix(64)
+	return prefix.String()
+}
+
+// TooManyPages answers a page request past the pages' limit, in words a person reads.
+func TooManyPages(e *core.RequestEvent) error {
+	e.Response.Header().Set("Cache-Control", "no-store")
+	return e.String(http.StatusTooManyRequests, "Too many pages asked for from your address in a short time. Please wait a little and try again.\n")
 }

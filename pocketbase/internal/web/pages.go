@@ -16,6 +16,7 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
+	"studio/server/internal/guard"
 	"studio/server/internal/heads"
 )
 
@@ -69,8 +70,12 @@ func newPages(web fs.FS, version *catalog.Version) *pages {
 	return &pages{web: web, version: version, frames: map[string]*frame{}, kept: map[string]*page{}}
 }
 
-// serve answers a client route with its page, kept or made now.
+// serve answers a client route with its page, kept or made now. The limit counts every page
+// request, kept or not: a kept page is cheap, but not free for whoever sends thousands.
 func (p *pages) serve(e *core.RequestEvent, route string) error {
+	if !guard.PageAllowed(e) {
+		return guard.TooManyPages(e)
+	}
 	address := heads.Parse(route)
 	key := route
 	switch address.Kind {
