@@ -10,9 +10,11 @@ import (
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/cmd"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/spf13/cobra"
 
 	"studio/server/internal/cache"
 	"studio/server/internal/catalog"
@@ -77,9 +79,36 @@ func main() {
 	guard.RegisterCacheRules(app)
 	stopReplication := replication.Register(app)
 
-	err := app.Start()
+	// app.Start() with the commands' errors kept: PocketBase prints a failed start and then exits
+	// with status 0, so systemd and scripts would take a shop that never served for a clean stop.
+	app.RootCmd.AddCommand(cmd.NewSuperuserCommand(app), cmd.NewServeCommand(app, true))
+	var failed error
+	keepErrors(app.RootCmd, &failed)
+	app.RootCmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		failed = err
+		return err
+	})
+	err := app.Execute()
 	stopReplication()
 	if err != nil {
 		log.Fatal(err)
+	}
+	if failed != nil {
+		os.Exit(1) // cobra has printed it
+	}
+}
+
+func keepErrors(c *cobra.Command, failed *error) {
+	if run := c.RunE; run != nil {
+		c.RunE = func(c *cobra.Command, args []string) error {
+			err := run(c, args)
+			if err != nil {
+				*failed = err
+			}
+			return err
+		}
+	}
+	for _, sub := range c.Commands() {
+		keepErrors(sub, failed)
 	}
 }

@@ -15,11 +15,18 @@ import (
 func applyEnvSettings(app core.App) error {
 	s := app.Settings()
 
+	previousName := s.Meta.AppName
 	s.Meta.AppName = env("STUDIO_NAME", "Lanternwood Studio")
 	if site := strings.TrimRight(os.Getenv("STUDIO_SITE_URL"), "/"); site != "" {
 		s.Meta.AppURL = site
 	}
-	s.Meta.SenderName = env("STUDIO_MAIL_SENDER_NAME", s.Meta.SenderName)
+	// PocketBase's own From name is "Support": unless the environment or the dashboard named the
+	// sender, letters carry the studio's name, and follow it when it changes.
+	if name := os.Getenv("STUDIO_MAIL_SENDER_NAME"); name != "" {
+		s.Meta.SenderName = name
+	} else if s.Meta.SenderName == "" || s.Meta.SenderName == "Support" || s.Meta.SenderName == previousName {
+		s.Meta.SenderName = s.Meta.AppName
+	}
 	s.Meta.SenderAddress = env("STUDIO_MAIL_SENDER_ADDRESS", s.Meta.SenderAddress)
 
 	if host := os.Getenv("STUDIO_SMTP_HOST"); host != "" {

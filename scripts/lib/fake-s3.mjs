@@ -21,7 +21,7 @@ export function replicaEnv(s3Url, path) {
     STUDIO_S3_ACCESS_KEY: "studio",
     STUDIO_S3_SECRET: "studio-secret",
     STUDIO_S3_FORCE_PATH_STYLE: "true",
-    // The AWS SDK turns a CA bundle from the environment into an error for Litestream's client.
+    // The machine's own bundle is left out so a test runs alike everywhere; replication-start.test.ts sets one.
     AWS_CA_BUNDLE: "",
   };
 }

@@ -92,11 +92,15 @@ describe("request log", () => {
     expect((await fetch(`${server.url}${file}?thumb=160x160&token=eyJhbGciOiJIUzI1NiJ9.secret-file-token`)).status).toBe(200);
     await fetch(`${server.url}/reset-password?token=reset-secret-123&x=1`);
     await fetch(`${server.url}/api/health?password=hunter2&Code=987654&auth%5Fcode=55`);
+    await fetch(`${server.url}${file}?thumb=160x160;token=semicolon-secret`);
+    await fetch(`${server.url}/api/health?access_token=bearer-secret&X-Amz-Signature=signed-secret`);
     await new Promise((r) => setTimeout(r, 100));
     const log = server.log();
     expect(log).toContain(` GET ${file}?thumb=160x160&token=REDACTED 200 `);
     expect(log).toMatch(/ GET \/reset-password\?token=REDACTED&x=1 /);
     expect(log).toMatch(/ GET \/api\/health\?password=REDACTED&Code=REDACTED&auth%5Fcode=REDACTED /);
-    for (const secret of ["secret-file-token", "reset-secret-123", "hunter2", "987654"]) expect(log).not.toContain(secret);
+    expect(log).toContain(` GET ${file}?thumb=160x160;token=REDACTED `);
+    expect(log).toMatch(/ GET \/api\/health\?access_token=REDACTED&X-Amz-Signature=REDACTED /);
+    for (const secret of ["secret-file-token", "reset-secret-123", "hunter2", "987654", "semicolon-secret", "bearer-secret", "signed-secret"]) expect(log).not.toContain(secret);
   });
 });

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -49,27 +50,60 @@ func AccessLog(e *core.RequestEvent) error {
 	return err
 }
 
-// Query values that open something: a file token, a password, a code from a letter. The log keeps
-// that they were there, never what they were.
-var secretQueryKeys = []string{"token", "password", "code"}
+// Values that open something: a file token, a password, a code from a letter, a key or a
+// signature. The log keeps that they were there, never what they were, in the query (pairs split
+// at "&" or ";", as some clients send them), in a path segment's ";" parameters, and wherever a
+// signed token (a JWT) or a link carrying one appears.
+var (
+	secretName  = regexp.MustCompile(`token|passw|passcode|code|secret|apikey|api_key|^key$|_key$|authori[sz]ation|^auth$|^auth_|signature|^sig$|^otp$|session|jwt|credential`)
+	secretInURL = regexp.MustCompile(`(?i)(token|passw|secret|code|apikey|api_key|signature)[^=&;/?]*=`)
+	signedToken = regexp.MustCompile(`eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}`)
+)
 
 func redactedURI(u *url.URL) string {
+	segments := strings.Split(u.EscapedPath(), "/")
+	for i, segment := range segments {
+		name, params, hasParams := strings.Cut(segment, ";")
+		if signedToken.MatchString(unescaped(name)) {
+			name = "REDACTED"
+		}
+		if hasParams {
+			name += ";" + redactedPairs(params)
+		}
+		segments[i] = name
+	}
+	path := strings.Join(segments, "/")
 	if u.RawQuery == "" {
-		return u.RequestURI()
+		return path
 	}
-	parts := strings.Split(u.RawQuery, "&")
-	for i, part := range parts {
-		key, _, _ := strings.Cut(part, "=")
-		name, err := url.QueryUnescape(key)
-		if err != nil {
-			name = key
+	return path + "?" + redactedPairs(u.RawQuery)
+}
+
+func redactedPairs(raw string) string {
+	var b strings.Builder
+	for {
+		end := strings.IndexAny(raw, "&;")
+		pair := raw
+		if end >= 0 {
+			pair = raw[:end]
 		}
-		for _, secret := range secretQueryKeys {
-			if strings.Contains(strings.ToLower(name), secret) {
-				parts[i] = key + "=REDACTED"
-				break
-			}
+		key, value, _ := strings.Cut(pair, "=")
+		plain := unescaped(value)
+		if secretName.MatchString(strings.ToLower(unescaped(key))) || signedToken.MatchString(plain) || secretInURL.MatchString(plain) {
+			pair = key + "=REDACTED"
 		}
+		b.WriteString(pair)
+		if end < 0 {
+			return b.String()
+		}
+		b.WriteByte(raw[end])
+		raw = raw[end+1:]
 	}
-	return u.EscapedPath() + "?" + strings.Join(parts, "&")
+}
+
+func unescaped(s string) string {
+	if plain, err := url.QueryUnescape(s); err == nil {
+		return plain
+	}
+	return s
 }

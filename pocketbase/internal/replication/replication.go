@@ -2,6 +2,7 @@ package replication
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -42,11 +43,21 @@ func FromEnv() (target replicaTarget, ok bool, err error) {
 	if raw == "" {
 		return target, false, nil
 	}
-	u, err := url.Parse(raw)
-	if err != nil || u.Scheme != "s3" || u.Host == "" || strings.Trim(u.Path, "/") == "" {
-		return target, false, fmt.Errorf("STUDIO_REPLICA_URL must look like s3://bucket/path, got %q", raw)
+	// Keys in the address would reach the journal with any message that quotes it; an "@" anywhere
+	// is refused, since a secret with a slash in it does not even parse as user info.
+	if strings.Contains(raw, "@") {
+		return target, false, errors.New("STUDIO_REPLICA_URL must not carry keys: set them in STUDIO_S3_ACCESS_KEY and STUDIO_S3_SECRET, and the address as s3://bucket/path.")
 	}
-	return replicaTarget{bucket: u.Host, path: strings.Trim(u.Path, "/")}, true, nil
+	u, err := url.Parse(raw)
+	if err != nil {
+		// url.Parse's error quotes the whole address.
+		return target, false, errors.New("STUDIO_REPLICA_URL must look like s3://bucket/path, and could not be read as an address")
+	}
+	target = replicaTarget{bucket: u.Host, path: strings.Trim(u.Path, "/")}
+	if u.Scheme != "s3" || target.bucket == "" || target.path == "" {
+		return replicaTarget{}, false, fmt.Errorf("STUDIO_REPLICA_URL must look like s3://bucket/path, got bucket %q and path %q", target.bucket, target.path)
+	}
+	return target, true, nil
 }
 
 // replicaClient reaches the bucket with the endpoint and keys of the STUDIO_S3_* settings, so
@@ -84,7 +95,8 @@ func startReplication(app core.App, t replicaTarget) (*replication, error) {
 	logger := replicaLogger()
 	db := litestream.NewDB(filepath.Join(app.DataDir(), "data.db"))
 	db.MonitorInterval = replicaSyncEvery
-	replica := litestream.NewReplicaWithClient(db, replicaClient(t))
+	client := replicaClient(t)
+	replica := litestream.NewReplicaWithClient(db, client)
 	replica.SyncInterval = replicaSyncEvery
 	db.Replica = replica
 
@@ -95,6 +107,9 @@ func startReplication(app core.App, t replicaTarget) (*replication, error) {
 	store.SnapshotRetention = replicaRetention
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
+	if err := initReplicaClient(ctx, client); err != nil {
+		return nil, fmt.Errorf("replication to %s could not start: %w", t, err)
+	}
 	if err := store.Open(ctx); err != nil {
 		return nil, fmt.Errorf("replication to %s could not start: %w", t, err)
 	}

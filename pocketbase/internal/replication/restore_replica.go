@@ -38,7 +38,7 @@ func restoreFromReplica(dir, at string) int {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	defer cancel()
 	client := replicaClient(target)
-	if err := client.Init(ctx); err != nil {
+	if err := initReplicaClient(ctx, client); err != nil {
 		fmt.Fprintf(os.Stderr, "cannot reach the replica at %s: %v\n", target, err)
 		return 1
 	}
