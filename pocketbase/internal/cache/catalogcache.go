@@ -2,6 +2,11 @@
 // byte for byte, until the catalogue changes. It owns when an answer may be kept and when all are
 // dropped; it must not change what an answer says, nor keep anything that depends on who asks.
 // It builds on catalog (what the catalogue is) and guard (the limit a kept answer still counts).
+//
+// Every visitor browsing the catalogue gets the same answer until the catalogue changes, and
+// building it (query, records, JSON, gzip) is most of the server's work under load. So guests'
+// answers are kept, byte for byte as gzip left them, and all of them are dropped by any write of
+// a catalogue record or of a collection.
 package cache
 
 import (
@@ -18,13 +23,6 @@ import (
 	"studio/server/internal/catalog"
 	"studio/server/internal/guard"
 )
-
-// Every visitor browsing the catalogue gets the same answer until the catalogue changes, and
-// building it (query, records, JSON, gzip) is most of the server's work under load. So guests'
-// answers are kept, byte for byte as gzip left them, and all of them are dropped by any write of
-// a catalogue record or of a collection.
-
-var catalogCollections = catalog.Collections
 
 // A page of the catalogue is tens of KB, the whole-catalogue snapshot a few hundred; 1,000
 // answers or 32 MB is far more than the distinct pages visitors ask for, and stays well inside
@@ -74,11 +72,11 @@ func Register(app core.App) *Catalog {
 			case *core.Collection:
 				c.drop(e.App, true)
 			case *core.Record:
-				if catalogCollections[m.Collection().Name] {
+				if catalog.Collections[m.Collection().Name] {
 					c.drop(e.App, false)
 				}
 			case core.RecordProxy:
-				if catalogCollections[m.ProxyRecord().Collection().Name] {
+				if catalog.Collections[m.ProxyRecord().Collection().Name] {
 					c.drop(e.App, false)
 				}
 			}
@@ -101,7 +99,7 @@ func Register(app core.App) *Catalog {
 // and no clock (@now), and its relations lead only to catalogue collections; otherwise nothing is
 // kept. A rule or field change is a collection write, which checks this again.
 func selfContained(app core.App) bool {
-	for name := range catalogCollections {
+	for name := range catalog.Collections {
 		c, err := app.FindCachedCollectionByNameOrId(name)
 		if err != nil {
 			continue
@@ -114,7 +112,7 @@ func selfContained(app core.App) bool {
 		for _, f := range c.Fields {
 			if rel, ok := f.(*core.RelationField); ok {
 				target, err := app.FindCachedCollectionByNameOrId(rel.CollectionId)
-				if err != nil || !catalogCollections[target.Name] {
+				if err != nil || !catalog.Collections[target.Name] {
 					return false
 				}
 			}
@@ -181,7 +179,7 @@ func catalogPath(p string) bool {
 		return false
 	}
 	name, rest, _ := strings.Cut(rest, "/")
-	if !catalogCollections[name] {
+	if !catalog.Collections[name] {
 		return false
 	}
 	id, one := strings.CutPrefix(rest, "records/")
