@@ -1,12 +1,18 @@
-// Builds the stack's floor (bench/floor: React + router + Dexie + the PocketBase client, nothing
-// else) the way the shop is built, for `npm run bench` to measure beside the shop.
+// `node scripts/build-floor.mjs <folder>`: builds the stack's floor (bench/floor: React + router +
+// Dexie + the PocketBase client, nothing else) the way the shop is built, into that folder, for
+// `npm run bench` to measure beside the shop. Each bench builds into a folder of its own: a
+// shared one is emptied by the next build while another bench serves it (its / then answers 404).
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { build } from "vite";
 import react from "@vitejs/plugin-react";
 import { root } from "./lib/project.mjs";
 
-const floorDist = join(root, "node_modules", ".cache", "studio-floor");
+if (!process.argv[2]) {
+  console.error("usage: node scripts/build-floor.mjs <folder to build into>");
+  process.exit(2);
+}
+const floorDist = resolve(process.argv[2]);
 
 await build({
   configFile: false,

@@ -64,7 +64,7 @@ func redactedURI(u *url.URL) string {
 	segments := strings.Split(u.EscapedPath(), "/")
 	for i, segment := range segments {
 		name, params, hasParams := strings.Cut(segment, ";")
-		if signedToken.MatchString(unescaped(name)) {
+		if plain := unescaped(name); signedToken.MatchString(plain) || secretInURL.MatchString(plain) {
 			name = "REDACTED"
 		}
 		if hasParams {

@@ -25,6 +25,7 @@ func TestAccessLogRedactsEverySpellingOfASecret(t *testing.T) {
 		"/api/x?t=" + jwt:                                  "/api/x?t=REDACTED",
 		"/api/x?next=%2Fpage%3Ftoken%3Ds3cr3t&page=1":      "/api/x?next=REDACTED&page=1",
 		"/api/x?token":                                     "/api/x?token=REDACTED",
+		"/api/files/c/r/a.jpg%3Btoken=s3cr3t":              "/api/files/c/r/REDACTED",
 		"/account/" + jwt:                                  "/account/REDACTED",
 		"/api/collections/paintings/records?page=2&sort=x": "/api/collections/paintings/records?page=2&sort=x",
 		"/gallery": "/gallery",
