@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { IndexHtmlTransformContext, Plugin, Rollup } from "vite";
 
 // The built page paints before any script runs: the theme script is inline (allowed by its hash,
-// see pocketbase/headers.go), and the entry and its preloads are not in the head but listed in a
+// see pocketbase/internal/guard/headers.go), and the entry and its preloads are not in the head but listed in a
 // data block that src/boot/start.js reads after the first frame. scripts/build-prerender.mjs adds
 // each route's own modules to the same list. The entry evaluates the app in stages, each a dynamic
 // import it makes at once (src/main.tsx): their chunks join the list, so they download together.

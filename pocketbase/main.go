@@ -1,5 +1,6 @@
 // Command studio is the studio storefront's one server: PocketBase with the
-// project's JS migrations and hooks, serving the built PWA beside the API.
+// project's JS migrations and hooks, serving the built PWA beside the API. main reads the
+// settings and wires the packages of internal/, one per concern (docs/decisions/019).
 package main
 
 import (
@@ -14,24 +15,33 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/spf13/cobra"
+
+	"studio/server/internal/access"
+	"studio/server/internal/cache"
+	"studio/server/internal/catalog"
+	studioenv "studio/server/internal/env"
+	"studio/server/internal/guard"
+	"studio/server/internal/heads"
+	"studio/server/internal/mail"
+	"studio/server/internal/pictures"
+	"studio/server/internal/replication"
+	"studio/server/internal/web"
 )
 
-func env(key, fallback string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return fallback
-}
+var (
+	env     = studioenv.Get
+	envBool = studioenv.Bool
+)
 
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "restore" {
-		os.Exit(runRestore(os.Args[2:]))
+		os.Exit(replication.RunRestore(os.Args[2:]))
 	}
 	// PocketBase guesses development mode (SQL printed to the log) from a binary run under the
 	// temp dir; a release started from anywhere stays quiet unless STUDIO_DEV says otherwise.
 	config := pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""}
-	if _, on, _ := replicaFromEnv(); on {
-		config.DBConnect = replicatedDBConnect
+	if _, on, _ := replication.FromEnv(); on {
+		config.DBConnect = replication.DBConnect
 	}
 	app := pocketbase.NewWithConfig(config)
 
@@ -41,34 +51,35 @@ func main() {
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
 		// Hooks are reloaded by restarting the server; watching is for development only.
 		HooksWatch: env("STUDIO_DEV", "") != "",
-		OnInit:     bindFeedAccess,
+		OnInit:     access.Bind,
 	})
 
-	registerRenditions(app)
-	catalog := registerCatalogCache(app)
+	pictures.RegisterRenditions(app)
+	catalogCache := cache.Register(app)
+	version := catalog.WatchVersion(app)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if err := applyEnvSettings(se.App); err != nil {
 			return err
 		}
-		web := webFS(root)
+		files := webFS(root)
 		// Ahead of PocketBase's rate limiter, which the records and files routes run before any
 		// middleware of ours: their 429s and 404s get a line too.
-		se.Router.Bind(&hook.Handler[*core.RequestEvent]{Func: accessLog, Priority: apis.DefaultRateLimitMiddlewarePriority - 50})
-		se.Router.BindFunc(securityHeaders(web))
-		se.Router.BindFunc(apiNoStore)
-		se.Router.BindFunc(callerFilterGuard)
-		se.Router.BindFunc(catalog.serve)
-		se.Router.Bind(apiGzip())
-		registerSharePictures(se)
-		registerProofs(se)
-		registerSitemap(se)
-		se.Router.GET("/{path...}", webHandler(web))
+		se.Router.Bind(&hook.Handler[*core.RequestEvent]{Func: guard.AccessLog, Priority: apis.DefaultRateLimitMiddlewarePriority - 50})
+		se.Router.BindFunc(guard.SecurityHeaders(files))
+		se.Router.BindFunc(guard.APINoStore)
+		se.Router.BindFunc(guard.CallerFilter)
+		se.Router.BindFunc(catalogCache.Serve)
+		se.Router.Bind(web.APIGzip())
+		pictures.RegisterSharePictures(se)
+		pictures.RegisterProofs(se)
+		heads.RegisterSitemap(se)
+		se.Router.GET("/{path...}", web.Handler(files, version))
 		return se.Next()
 	})
-	registerMailQueue(app)
-	registerCacheRules(app)
-	stopReplication := registerReplication(app)
+	mail.Register(app)
+	guard.RegisterCacheRules(app)
+	stopReplication := replication.Register(app)
 
 	// app.Start() with the commands' errors kept: PocketBase prints a failed start and then exits
 	// with status 0, so systemd and scripts would take a shop that never served for a clean stop.

@@ -77,19 +77,3 @@ func s3FromEnv(bucket string) core.S3Config {
 		ForcePathStyle: envBool("STUDIO_S3_FORCE_PATH_STYLE", false),
 	}
 }
-
-func envBool(key string, fallback bool) bool {
-	if v, err := strconv.ParseBool(os.Getenv(key)); err == nil {
-		return v
-	}
-	return fallback
-}
-
-// mailStatus is the line the server prints at start, so nobody waits for a mail that cannot leave.
-func mailStatus(app core.App) string {
-	s := app.Settings()
-	if !s.SMTP.Enabled {
-		return "Mail: no SMTP server configured, so no mail is sent (password resets, verifications and notifications stay unsent). Set STUDIO_SMTP_HOST and STUDIO_MAIL_SENDER_ADDRESS to send mail."
-	}
-	return fmt.Sprintf("Mail: sending through %s:%d as %s <%s>", s.SMTP.Host, s.SMTP.Port, s.Meta.SenderName, s.Meta.SenderAddress)
-}

@@ -1,6 +1,6 @@
 // Renders each public route's frame into dist/pages/ (see src/prerender.tsx), so the server can
 // send a page the browser paints before any script runs. The server picks the page by route
-// (pocketbase/web.go); routes without one get the empty app shell, dist/index.html.
+// (pocketbase/internal/web/web.go); routes without one get the empty app shell, dist/index.html.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";

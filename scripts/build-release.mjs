@@ -10,7 +10,7 @@ requireCommand("go", "Go 1.26+ is needed to build the server: install it from yo
 const goEnv = (name) => process.env[name] || execFileSync("go", ["env", name], { encoding: "utf8" }).trim();
 const target = `${goEnv("GOOS")}/${goEnv("GOARCH")}`;
 const host = `${goEnv("GOHOSTOS")}/${goEnv("GOHOSTARCH")}`;
-// The WebP encoder (pocketbase/renditions.go) is libwebp through cgo, so the C compiler must
+// The WebP encoder (pocketbase/internal/pictures/renditions.go) is libwebp through cgo, so the C compiler must
 // build for the target too.
 if (target !== host && !process.env.CC) {
   const debianArch = { "linux/arm64": "aarch64", "linux/amd64": "x86-64", "linux/arm": "arm" }[target];

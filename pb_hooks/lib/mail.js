@@ -1,5 +1,5 @@
 // Notification mail: letters in the studio's voice, queued in mail_outbox inside the caller's
-// transaction. The server's mail worker (pocketbase/mailqueue.go) sends them once committed and
+// transaction. The server's mail worker (pocketbase/internal/mail) sends them once committed and
 // retries while the mail server is away. With no SMTP configured nothing is queued, so turning
 // mail on later does not release a flood of old news.
 

@@ -226,7 +226,7 @@ function listChangesSince(e, name) {
   if (!e.auth) throw new UnauthorizedError("Please sign in to follow this list.");
   countFeedRequest(e);
   const query = e.request.url.query();
-  // The server checked the filter before this hook (pocketbase/callerfilter.go): it names only this
+  // The server checked the filter before this hook (pocketbase/internal/guard/callerfilter.go): it names only this
   // collection's public fields.
   const filter = String(query.get("filter") || "");
   const collection = app.findCachedCollectionByNameOrId(name);
@@ -254,7 +254,7 @@ function listChangesSince(e, name) {
   const changed = [];
   for (const row of rows) (row.deleted ? deletes : changed).push(row.record_id);
   const info = e.requestInfo();
-  // One query for the whole batch (pocketbase/feedaccess.go): someone else's record is never
+  // One query for the whole batch (pocketbase/internal/access): someone else's record is never
   // loaded, so a caller who owns nothing costs one indexed query however much the shop wrote.
   const among = (expr, ids) => {
     try {

@@ -1,5 +1,5 @@
 // A piece's shareable address: its list's path, a slug of its title, and its id
-// (/gallery/moonlit-fox-k3j9x2m4p7q1w8e). The server makes the same addresses (pocketbase/pieces.go)
+// (/gallery/moonlit-fox-k3j9x2m4p7q1w8e). The server makes the same addresses (pocketbase/internal/catalog/pieces.go)
 // and redirects an address whose words are out of date; docs/decisions/016-piece-addresses.md.
 import type { Character, Merchandise, Mural, Painting } from "./catalog";
 

@@ -1,4 +1,4 @@
-// Two libraries write inline code that the Content-Security-Policy (pocketbase/headers.go) refuses.
+// Two libraries write inline code that the Content-Security-Policy (pocketbase/internal/guard/headers.go) refuses.
 // This module runs before either loads, so the page stays within the policy without 'unsafe-*'.
 
 // zod probes for eval with `new Function` (caught, but reported as a violation); jitless skips the

@@ -1,4 +1,4 @@
-// Every page's title, the same the server writes into the page it sends (pocketbase/seo.go), so a
+// Every page's title, the same the server writes into the page it sends (pocketbase/internal/heads/seo.go), so a
 // tab, a bookmark and a search result name the page the same way before and after script runs.
 import { useEffect } from "react";
 import type { PieceList } from "./addresses";

@@ -23,7 +23,7 @@ interface ThumbProps {
 /**
  * The box a picture will fill, shown while the catalogue loads, at the picture's final size.
  * `lcpSlot` marks the page's largest picture: in a page prerendered at build time the server puts
- * that picture's <img> in this box (pocketbase/preload.go), so it shows before any script runs.
+ * that picture's <img> in this box (pocketbase/internal/heads/preload.go), so it shows before any script runs.
  */
 export function ThumbSkeleton({ ratio = [4, 3], className, lcpSlot }: { ratio?: ThumbRatio; className?: string; lcpSlot?: boolean }) {
   const [w, h] = ratio;

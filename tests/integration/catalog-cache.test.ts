@@ -1,4 +1,4 @@
-// Guests' catalogue reads are answered from memory (pocketbase/catalogcache.go): never older than
+// Guests' catalogue reads are answered from memory (pocketbase/internal/cache/catalogcache.go): never older than
 // a write through the server, never mixed between gzip and plain clients, never shared with
 // signed-in people.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -17,7 +17,7 @@ function sources(dir: string, extensions: string[], recursive = true): string[] 
 }
 
 const readers = [
-  ...sources("pocketbase", [".go"], false),
+  ...sources("pocketbase", [".go"]),
   ...sources("pb_hooks", [".js"]),
   ...sources("pb_migrations", [".js"]),
   ...sources("scripts", [".mjs", ".js"]),

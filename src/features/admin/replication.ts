@@ -1,4 +1,4 @@
-/** The replication part of the server's /api/health answer (pocketbase/replication_watch.go). */
+/** The replication part of the server's /api/health answer (pocketbase/internal/replication/replication_watch.go). */
 export interface ReplicationHealth {
   state: "off" | "ok" | "failing";
   lastReplicatedAt?: string;

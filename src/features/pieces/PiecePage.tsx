@@ -10,7 +10,7 @@ import { PieceDetails } from "./PieceDetails";
 import { ShareButton } from "./ShareButton";
 import styles from "./pieces.module.css";
 
-// The sizes the page draws its picture at (pocketbase/pieces.go preloads it with the same).
+// The sizes the page draws its picture at (pocketbase/internal/heads/preload.go preloads it with the same).
 const PAGE_SIZES = "(min-width: 900px) 560px, 92vw";
 // The dialog (and the interaction library under it) loads only when a piece opens over a list.
 const PieceDialog = lazy(() => import("./PieceDialog"));
