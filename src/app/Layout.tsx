@@ -47,7 +47,7 @@ export function Layout() {
 const Frame = memo(function Frame() {
   return (
     <>
-      <a className="visually-hidden" href="#main">
+      <a className="skip-link" href="#main">
         Skip to content
       </a>
       <Navbar />

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NavLink, Link } from "react-router-dom";
 import { CartButton } from "../features/cart";
 import { AccountButton } from "../features/account";
@@ -19,8 +19,26 @@ export function Navbar() {
   // The small-screen menu (SPEC §4 Sidebar: a flag, closed by default).
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const bar = useRef<HTMLElement>(null);
+  const burger = useRef<HTMLButtonElement>(null);
+  // The page keeps what it scrolls to clear of the header (scroll-padding in global.css), and the
+  // open menu scrolls within what is left of the screen: both need the header's height as drawn,
+  // which grows with larger text and wraps at narrow widths.
+  useEffect(() => {
+    const header = bar.current;
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--header-block", `${Math.ceil(header.getBoundingClientRect().height)}px`));
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  const escape = (e: KeyboardEvent) => {
+    if (e.key !== "Escape" || !open) return;
+    close();
+    burger.current?.focus();
+  };
   return (
-    <header className={styles.bar}>
+    <header className={styles.bar} ref={bar} onKeyDown={escape}>
       <div className={`container ${styles.inner}`}>
         <Link to="/" className={styles.brand} onClick={close}>
           <img src="/favicon.svg" alt="" width={36} height={36} />
@@ -28,6 +46,27 @@ export function Navbar() {
             Lanternwood<span className={styles.studioWord}> Studio</span>
           </span>
         </Link>
+        {/* The tools come before the links in the page, as on the screen: on a phone the Tab
+            after Open menu goes into the menu. */}
+        <div className={styles.tools}>
+          <span className={styles.barOnly}>
+            <NewsletterButton />
+            <ThemeSwitch />
+          </span>
+          <AccountButton />
+          <CartButton />
+          <button
+            ref={burger}
+            type="button"
+            className={styles.burger}
+            aria-expanded={open}
+            aria-controls="main-nav"
+            aria-label={open ? "Close menu" : "Open menu"}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span aria-hidden="true">{open ? "×" : "☰"}</span>
+          </button>
+        </div>
         <nav aria-label="Main" id="main-nav" className={`${styles.nav} ${open ? styles.open : ""}`}>
           <ul>
             {LINKS.map((l) => (
@@ -43,24 +82,6 @@ export function Navbar() {
             <ThemeSwitch />
           </div>
         </nav>
-        <div className={styles.tools}>
-          <span className={styles.barOnly}>
-            <NewsletterButton />
-            <ThemeSwitch />
-          </span>
-          <AccountButton />
-          <CartButton />
-          <button
-            type="button"
-            className={styles.burger}
-            aria-expanded={open}
-            aria-controls="main-nav"
-            aria-label={open ? "Close menu" : "Open menu"}
-            onClick={() => setOpen((o) => !o)}
-          >
-            <span aria-hidden="true">{open ? "×" : "☰"}</span>
-          </button>
-        </div>
       </div>
     </header>
   );

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { HeadingLevel } from "./headingLevel";
 import styles from "./Dialog.module.css";
 
 interface DialogProps {
@@ -33,7 +34,9 @@ export function Dialog({ isOpen, onOpenChange, title, children, footer, width, k
               ×
             </AriaButton>
           </div>
-          <div className={styles.body}>{children}</div>
+          <div className={styles.body}>
+            <HeadingLevel.Provider value={3}>{children}</HeadingLevel.Provider>
+          </div>
           {footer && <div className={styles.footer}>{footer}</div>}
         </AriaDialog>
       </Modal>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useAuth } from "./authStore";
 import styles from "./account.module.css";
@@ -20,7 +20,8 @@ function Labels({ current }: { current: Label }) {
         Sign in
       </span>
       <span className={label("account")} aria-hidden={current !== "account" || undefined}>
-        My<span className={styles.wideOnly}>&nbsp;account</span>
+        <span className={styles.wideOnly}>My&nbsp;account</span>
+        <span className={styles.narrowOnly}>Account</span>
       </span>
       <span className={label("studio")} aria-hidden={current !== "studio" || undefined}>
         Studio
@@ -33,21 +34,40 @@ function Labels({ current }: { current: Label }) {
 export function AccountButton() {
   const user = useAuth((s) => s.user);
   const [open, setOpen] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  // Signing in here replaces the Sign in button, which had focus before the dialog, with the
+  // account link: focus goes to the link (a frame later, after the closing dialog has tried to
+  // give it back to the button that is gone) instead of falling to the page's body.
+  const signingInHere = useRef(false);
+  useEffect(() => {
+    if (!user || !signingInHere.current) return;
+    // The user may be read again right after signing in: the last reading's frame does it.
+    const frame = requestAnimationFrame(() => {
+      signingInHere.current = false;
+      link.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [user]);
+  const openChange = (next: boolean) => {
+    if (next) signingInHere.current = true;
+    else if (!useAuth.getState().user) signingInHere.current = false;
+    setOpen(next);
+  };
   if (user) {
     return (
-      <Link to={user.is_admin ? "/admin" : "/customer/dashboard"} className={styles.accountLink}>
+      <Link ref={link} to={user.is_admin ? "/admin" : "/customer/dashboard"} className={styles.accountLink}>
         <Labels current={user.is_admin ? "studio" : "account"} />
       </Link>
     );
   }
   return (
     <>
-      <button type="button" className={styles.accountLink} onClick={() => setOpen(true)}>
+      <button type="button" className={styles.accountLink} onClick={() => openChange(true)}>
         <Labels current="signIn" />
       </button>
       {open && (
         <Suspense fallback={null}>
-          <AuthDialog isOpen={open} onOpenChange={setOpen} />
+          <AuthDialog isOpen={open} onOpenChange={openChange} />
         </Suspense>
       )}
     </>

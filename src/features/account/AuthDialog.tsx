@@ -49,7 +49,7 @@ export default function AuthDialog({ isOpen, onOpenChange, initialMode = "sign-i
     const schema = mode === "sign-up" ? signUpSchema : mode === "sign-in" ? signInSchema : resetSchema;
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])));
+      form.fail(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message])));
       return;
     }
     await form.submit(async () => {

@@ -38,14 +38,20 @@ export function ArtworkSection() {
     setTag(t);
     if (params.has("page")) setParams((p) => (p.delete("page"), p), { replace: true, preventScrollReset: true });
   };
-  const toListTop = () => document.getElementById("artwork-heading")?.scrollIntoView({ block: "start" });
+  // A chosen page brings the list's heading into view and takes focus there, so the next Tab
+  // reaches the page's new cards instead of leaving the visitor at the pager below them.
+  const toListTop = () => {
+    const heading = document.getElementById("artwork-heading");
+    heading?.scrollIntoView({ block: "start" });
+    heading?.focus({ preventScroll: true });
+  };
 
   return (
     <section className="section" aria-labelledby="artwork-heading">
       <div className="section-heading">
         <div>
           <p className="eyebrow">Originals and prints</p>
-          <h2 id="artwork-heading" className={styles.listTop}>
+          <h2 id="artwork-heading" tabIndex={-1}>
             Artwork
           </h2>
         </div>

@@ -1,4 +1,5 @@
 import { Button } from "../../ui/Button";
+import { useSectionHeading } from "../../ui/headingLevel";
 import { formatPrice } from "../../lib/money";
 import { paintingPrice, type Painting } from "../../lib/catalog";
 import { addToCart } from "../cart";
@@ -7,9 +8,10 @@ import styles from "./catalog.module.css";
 
 /** The Pricing block: a Print line and an Original line, each with Add to Cart or Price on request. */
 export function PaintingPricing({ painting, compact = false }: { painting: Painting; compact?: boolean }) {
+  const Heading = useSectionHeading();
   return (
     <div className={styles.pricing}>
-      {!compact && <h3>Pricing</h3>}
+      {!compact && <Heading>Pricing</Heading>}
       {(["print", "original"] as const).map((variant) => {
         const price = paintingPrice(painting, variant);
         const label = variant === "print" ? "Print" : "Original";

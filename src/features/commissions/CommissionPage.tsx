@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
+import { useFocusOnMount } from "../../ui/useFocusOnMount";
 import { SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
 import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
 import { AuthDialog, useAuth } from "../account";
@@ -86,7 +87,7 @@ export function CommissionPage() {
     if (!values.type || !values.description.trim()) {
       toast({ title: "Missing information", description: "Please fill in all required fields", tone: "error" });
     } else if (!user && !values.contact_email.includes("@")) {
-      form.setErrors({ contact_email: "Please provide a valid email address" });
+      form.fail({ contact_email: "Please provide a valid email address" });
       toast({ title: "Invalid email", description: "Please provide a valid email address", tone: "error" });
       return;
     }
@@ -112,26 +113,14 @@ export function CommissionPage() {
 
   if (done) {
     return (
-      <div className="container section">
-        <div className={`${styles.formCard} ${styles.thanks}`}>
-          <h1>Thank You!</h1>
-          <p role="status">
-            {done === "queued"
-              ? "Your request is saved on this device and will be sent as soon as you're back online."
-              : "Success! Your commission request has been submitted successfully."}
-          </p>
-          <p className="muted">You can follow it and talk with the artist from your account.</p>
-          <Button
-            onPress={() => {
-              form.reset();
-              form.setValues(EMPTY);
-              setDone(null);
-            }}
-          >
-            Submit Another Request
-          </Button>
-        </div>
-      </div>
+      <Thanks
+        queued={done === "queued"}
+        onAnother={() => {
+          form.reset();
+          form.setValues(EMPTY);
+          setDone(null);
+        }}
+      />
     );
   }
 
@@ -206,6 +195,25 @@ export function CommissionPage() {
           />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** The sent request's confirmation; it replaces the form, so focus moves to its heading. */
+function Thanks({ queued, onAnother }: { queued: boolean; onAnother: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="container section">
+      <div className={`${styles.formCard} ${styles.thanks}`}>
+        <h1 ref={heading} tabIndex={-1}>
+          Thank You!
+        </h1>
+        <p role="status">
+          {queued ? "Your request is saved on this device and will be sent as soon as you're back online." : "Success! Your commission request has been submitted successfully."}
+        </p>
+        <p className="muted">You can follow it and talk with the artist from your account.</p>
+        <Button onPress={onAnother}>Submit Another Request</Button>
+      </div>
     </div>
   );
 }

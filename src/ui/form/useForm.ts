@@ -1,6 +1,6 @@
 // The one form pattern: values in state, a zod schema checked on submit, the first message per
 // field shown under it, and nothing typed ever lost on an error.
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 
 export type FieldErrors<T> = Partial<Record<keyof T, string>>;
@@ -16,6 +16,21 @@ export function useForm<S extends FormSchema>(schema: S | (() => Promise<S>), in
   const [values, setValues] = useState<Values>(initial as Values);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [saving, setSaving] = useState(false);
+  // A refused submit moves focus to the first field in error, whose message it then reads out;
+  // the form is the one whose button or field was used to submit.
+  const refusedIn = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    const form = refusedIn.current;
+    if (!form) return;
+    refusedIn.current = null;
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+
+  /** Shows `found` under their fields and puts focus on the first of them. */
+  function fail(found: FieldErrors<Values>) {
+    refusedIn.current = document.activeElement?.closest("form") ?? null;
+    setErrors(found);
+  }
 
   function set<K extends keyof Values>(key: K, value: Values[K]) {
     setValues((v) => ({ ...v, [key]: value }));
@@ -24,6 +39,7 @@ export function useForm<S extends FormSchema>(schema: S | (() => Promise<S>), in
 
   /** Validates; on success runs `save` with the parsed values while `saving` is true. */
   async function submit(save: (parsed: z.output<S>) => Promise<void> | void, onInvalid?: (errors: FieldErrors<Values>) => void) {
+    const submitter = document.activeElement;
     const result = (typeof schema === "function" ? await schema() : schema).safeParse(values);
     if (!result.success) {
       const found: FieldErrors<Values> = {};
@@ -31,6 +47,7 @@ export function useForm<S extends FormSchema>(schema: S | (() => Promise<S>), in
         const key = issue.path[0] as keyof Values;
         if (key !== undefined && !found[key]) found[key] = issue.message;
       }
+      refusedIn.current = submitter?.closest("form") ?? null;
       setErrors(found);
       onInvalid?.(found);
       return false;
@@ -44,5 +61,5 @@ export function useForm<S extends FormSchema>(schema: S | (() => Promise<S>), in
     }
   }
 
-  return { values, errors, saving, set, setValues, setErrors, submit, reset: () => setValues(initial as Values) };
+  return { values, errors, saving, set, setValues, setErrors, fail, submit, reset: () => setValues(initial as Values) };
 }
