@@ -6,17 +6,39 @@ import { goBinary } from "./go-tools";
 import { freePort } from "../../scripts/lib/project.mjs";
 
 export async function startStripeMock(): Promise<{ url: string; stop(): Promise<void> }> {
+  // A port found free can be taken by another test's server before stripe-mock binds it; then
+  // stripe-mock exits at once, and it is started again on another port instead of waited for.
+  // (Its HTTPS side is given a port of the system's choosing: by default every stripe-mock takes
+  // 12112, so two test files running at once made the second one exit.)
+  let last = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const started = await startOnce();
+    if ("url" in started) return started;
+    last = started.failure;
+  }
+  throw new Error(`stripe-mock did not start: ${last}`);
+}
+
+async function startOnce(): Promise<{ url: string; stop(): Promise<void> } | { failure: string }> {
   const port: number = await freePort();
-  const proc = spawn(goBinary("stripe-mock", "github.com/stripe/stripe-mock@v0.197.0"), ["-http-addr", `127.0.0.1:${port}`], { stdio: "ignore" });
+  const proc = spawn(goBinary("stripe-mock", "github.com/stripe/stripe-mock@v0.197.0"), ["-http-addr", `127.0.0.1:${port}`, "-https-addr", "127.0.0.1:"], { stdio: ["ignore", "ignore", "pipe"] });
+  let output = "";
+  proc.stderr.on("data", (chunk) => (output = (output + chunk).slice(-2000)));
+  let exited: string | null = null;
+  proc.once("exit", (code, signal) => (exited = `exited (${signal ?? code}) on port ${port}: ${output.trim()}`));
   const url = `http://127.0.0.1:${port}`;
   // Loading its OpenAPI fixtures takes a few seconds, more on a busy machine.
   const deadline = Date.now() + 60000;
   for (;;) {
+    if (exited) return { failure: exited };
     try {
       await fetch(`${url}/v1/charges`, { headers: { Authorization: "Bearer sk_test_123" } });
       break;
     } catch (err) {
-      if (Date.now() > deadline) throw new Error("stripe-mock did not start", { cause: err });
+      if (Date.now() > deadline) {
+        proc.kill("SIGKILL");
+        return { failure: `no answer on port ${port} within 60 s (${String((err as Error).cause ?? err)}): ${output.trim()}` };
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -24,6 +46,7 @@ export async function startStripeMock(): Promise<{ url: string; stop(): Promise<
     url,
     stop: () =>
       new Promise((resolve) => {
+        if (exited) return resolve();
         proc.once("exit", () => resolve());
         proc.kill("SIGTERM");
       }),
