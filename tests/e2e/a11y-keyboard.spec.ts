@@ -103,14 +103,20 @@ test("form fields' borders stand out at 3:1 on the commission form, sign-in and 
   }
 });
 
-test("after signing in by keyboard, focus is on the account link that replaced Sign in", async ({ page }) => {
-  const customer = await createCustomer("Ivy");
+/** Opens the sign-in dialog from /about with the keyboard; focus is on the dialog. */
+async function openSignInByKeyboard(page: Page) {
   await page.goto("/about");
   await drawn(page);
   await page.getByRole("button", { name: "Sign in" }).focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Sign in" });
   await expect(dialog).toBeFocused();
+  return dialog;
+}
+
+test("after signing in by keyboard, focus is on the account link that replaced Sign in", async ({ page }) => {
+  const customer = await createCustomer("Ivy");
+  const dialog = await openSignInByKeyboard(page);
   // Past the dialog's Close button to the first field.
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
@@ -124,12 +130,7 @@ test("after signing in by keyboard, focus is on the account link that replaced S
 });
 
 test("an empty sign-in puts focus on the first field, which carries its message", async ({ page }) => {
-  await page.goto("/about");
-  await drawn(page);
-  await page.getByRole("button", { name: "Sign in" }).focus();
-  await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Sign in" });
-  await expect(dialog).toBeFocused();
+  const dialog = await openSignInByKeyboard(page);
   await dialog.getByRole("button", { name: "Sign in" }).focus();
   await page.keyboard.press("Enter");
   const email = dialog.getByRole("textbox", { name: "Email" });

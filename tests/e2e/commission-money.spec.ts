@@ -14,14 +14,8 @@ async function payOnDemoPage(page: Page, label: RegExp) {
   await expect(page).toHaveURL(/\/customer\/dashboard\?commission=/);
 }
 
-test("the studio quotes from a tablet; the customer pays deposit and balance on the demo page and downloads the final", async ({ browser }) => {
-  const customer = await createCustomer("Wren");
-  // Unique per run, so a second run on the same server finds its own conversation and payments.
-  const who = `Wren ${Date.now().toString(36)}`;
-  const su = await superuser();
-  const commission = await su.collection("commissions").create({ user: customer.id, type: "watercolor-portrait", description: "Our hound by the fire", contact_email: customer.email, contact_name: who });
-
-  const studio = await (await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true })).newPage();
+/** Signs the studio in and opens the Payments tab of the conversation with `who`. */
+async function openStudioPayments(studio: Page, who: string) {
   await studio.goto("/admin/login");
   await studio.getByLabel("Email").fill(admin().email);
   await studio.getByLabel("Password").fill(admin().password);
@@ -30,6 +24,18 @@ test("the studio quotes from a tablet; the customer pays deposit and balance on 
   await studio.getByRole("link", { name: new RegExp(who) }).click();
   const pane = studio.getByRole("region", { name: `Conversation with ${who}` });
   await pane.getByRole("tab", { name: "Payments" }).click();
+  return pane;
+}
+
+test("the studio quotes from a tablet; the customer pays deposit and balance on the demo page and downloads the final", async ({ browser }) => {
+  const customer = await createCustomer("Wren");
+  // Unique per run, so a second run on the same server finds its own conversation and payments.
+  const who = `Wren ${Date.now().toString(36)}`;
+  const su = await superuser();
+  const commission = await su.collection("commissions").create({ user: customer.id, type: "watercolor-portrait", description: "Our hound by the fire", contact_email: customer.email, contact_name: who });
+
+  const studio = await (await browser.newContext({ viewport: { width: 820, height: 1180 }, hasTouch: true })).newPage();
+  const pane = await openStudioPayments(studio, who);
   const quoteForm = pane.getByRole("form", { name: "Quote" });
   await quoteForm.getByLabel("Total price ($)").fill("240");
   await quoteForm.getByLabel("What is included").fill("One A4 portrait, framed");
@@ -94,14 +100,7 @@ test("the studio refunds a second payment for a deposit already paid, from the c
   });
 
   const studio = await (await browser.newContext()).newPage();
-  await studio.goto("/admin/login");
-  await studio.getByLabel("Email").fill(admin().email);
-  await studio.getByLabel("Password").fill(admin().password);
-  await studio.locator("form").getByRole("button", { name: "Sign in" }).click();
-  await studio.getByRole("tab", { name: /Commissions/ }).click();
-  await studio.getByRole("link", { name: new RegExp(who) }).click();
-  const pane = studio.getByRole("region", { name: `Conversation with ${who}` });
-  await pane.getByRole("tab", { name: "Payments" }).click();
+  const pane = await openStudioPayments(studio, who);
   const receipts = pane.getByTestId("receipt");
   await expect(receipts).toHaveCount(2);
   const duplicate = receipts.filter({ hasText: "Did not match the quote" });
