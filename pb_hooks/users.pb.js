@@ -22,26 +22,7 @@ onRecordAuthRequest((e) => {
 
 onBootstrap((e) => {
   e.next();
-  const { isAdminAddress } = require(`${__hooks}/lib/admin-rule.js`);
-  const domain = require(`${__hooks}/lib/config.js`).adminDomain();
-  // Only the users whose flag disagrees with the rule: admins outside the domain, and verified
-  // addresses in it that are not admins yet.
-  let stale = [];
-  try {
-    stale = e.app.findRecordsByFilter(
-    "users",
-    "(is_admin = true && (verified = false || email !~ {:suffix})) || (is_admin = false && verified = true && email ~ {:suffix})",
-    "",
-    0,
-    0,
-    { suffix: "%@" + domain },
-    );
-  } catch (_) {
-    // A new data dir: the users' fields arrive with the migrations that run next, and no user yet.
-  }
-  for (const user of stale) {
-    if (user.getBool("is_admin") !== isAdminAddress(user.email(), user.verified())) e.app.save(user);
-  }
+  require(`${__hooks}/lib/admin-rule.js`).reconcileAdmins(e.app);
 });
 
 // The IP limiter (migration 1763800500) slows one address; this slows guessing one account from a

@@ -11,4 +11,28 @@ function applyAdminRule(record) {
   record.set("is_admin", isAdminAddress(record.email(), record.verified()));
 }
 
-module.exports = { isAdminAddress, applyAdminRule };
+/**
+ * Saves again every user whose flag disagrees with the rule (admins outside the domain, verified
+ * addresses in it that are not admins yet), so a changed admin domain takes effect at start.
+ */
+function reconcileAdmins(app) {
+  const domain = require(`${__hooks}/lib/config.js`).adminDomain();
+  let stale = [];
+  try {
+    stale = app.findRecordsByFilter(
+      "users",
+      "(is_admin = true && (verified = false || email !~ {:suffix})) || (is_admin = false && verified = true && email ~ {:suffix})",
+      "",
+      0,
+      0,
+      { suffix: "%@" + domain },
+    );
+  } catch (_) {
+    // A new data dir: the users' fields arrive with the migrations that run next, and no user yet.
+  }
+  for (const user of stale) {
+    if (user.getBool("is_admin") !== isAdminAddress(user.email(), user.verified())) app.save(user);
+  }
+}
+
+module.exports = { isAdminAddress, applyAdminRule, reconcileAdmins };
