@@ -75,7 +75,7 @@ func CatalogReadAllowed(e *core.RequestEvent) bool {
 	if !found {
 		return true
 	}
-	key := rule.Label + rule.Audience + "|" + e.RealIP()
+	key := rule.Label + rule.Audience + "|" + clientNetwork(e.RealIP())
 	return cachedReadWindows.allow(key, rule.MaxRequests, time.Duration(rule.Duration)*time.Second, time.Now())
 }
 
