@@ -7,21 +7,9 @@ function signedInCustomer(e) {
   return e.auth && e.auth.collection().name === "users" ? e.auth : null;
 }
 
-/** The network of an address: the IPv4 address itself (also when written inside IPv6), or the IPv6 /64. */
+/** The network of an address, counted as the server's own limits count it (pocketbase/internal/access). */
 function networkOf(ip) {
-  const text = String(ip || "").trim().toLowerCase().replace(/^\[|\]$/g, "").split("%")[0];
-  const v4 = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  if (v4) return v4[1];
-  if (text.indexOf(":") < 0) return text;
-  const halves = text.split("::");
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length > 1 && halves[1] ? halves[1].split(":") : [];
-  const groups = head.concat(Array(Math.max(0, 8 - head.length - tail.length)).fill("0"), tail).map((g) => parseInt(g, 16) || 0);
-  // An IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d, which the server spells in hex).
-  if (groups.length === 8 && groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
-  }
-  return groups.slice(0, 4).map((g) => g.toString(16)).join(":") + "::/64";
+  return $access.networkOf(String(ip || ""));
 }
 
 function networkKey(e) {

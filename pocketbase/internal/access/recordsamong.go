@@ -1,6 +1,7 @@
-// Package access owns the rule checks the JS hooks cannot make for a whole batch: which of many
-// records a caller may see, by PocketBase's own rule resolver, in one query with a deadline. It
-// answers yes or no per record for the hooks; it must not decide what a route sends, nor cache.
+// Package access owns what the server and the JS hooks both need to know of a caller: which of
+// many records it may see, by PocketBase's own rule resolver, in one query with a deadline, and
+// which network it is counted by. It answers for the hooks; it must not decide what a route
+// sends, nor count or cache.
 // It imports nothing of the server's.
 package access
 
@@ -21,7 +22,7 @@ import (
 // this instead ($access.recordsAmong): the records among ids that pass a rule for this caller, read in one query, with
 // PocketBase's own rule resolver (hidden fields, relations and @request.auth as the API applies them).
 func Bind(vm *goja.Runtime) {
-	vm.Set("$access", map[string]any{"recordsAmong": recordsAmong})
+	vm.Set("$access", map[string]any{"recordsAmong": recordsAmong, "networkOf": Network})
 }
 
 // A caller's filter shapes the query, so it gets the same bound as every other query a caller shapes.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"studio/server/internal/access"
 )
 
 // requestWindows counts requests per key in fixed windows: a kept answer is cheap, but not free
@@ -75,7 +77,7 @@ func CatalogReadAllowed(e *core.RequestEvent) bool {
 	if !found {
 		return true
 	}
-	key := rule.Label + rule.Audience + "|" + clientNetwork(e.RealIP())
+	key := rule.Label + rule.Audience + "|" + access.Network(e.RealIP())
 	return cachedReadWindows.allow(key, rule.MaxRequests, time.Duration(rule.Duration)*time.Second, time.Now())
 }
 
@@ -102,7 +104,7 @@ func TooManyRequests(e *core.RequestEvent) error {
 }
 
 // PageRule is the limit on the site's pages (the app's addresses, not its files) per network
-// (see clientNetwork): far more full page loads than a person makes, and a crawler's polite pace,
+// (see access.Network): far more full page loads than a person makes, and a crawler's polite pace,
 // but not a loop that would keep the server rendering. A rule labelled "pages" in PocketBase's
 // rate limit settings takes its place.
 var PageRule = core.RateLimitRule{Label: "pages", MaxRequests: 300, Duration: 60}
@@ -121,22 +123,7 @@ func PageAllowed(e *core.RequestEvent) bool {
 	} else if rule.Audience == core.RateLimitRuleAudienceGuest && e.Auth != nil {
 		return true
 	}
-	return pageWindows.allow(clientNetwork(e.RealIP()), rule.MaxRequests, time.Duration(rule.Duration)*time.Second, time.Now())
-}
-
-// clientNetwork: the address a limit counts, an IPv4 address or an IPv6 /64, the block a home
-// or a server is given, since one holder can use any address in it.
-func clientNetwork(ip string) string {
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	addr = addr.Unmap()
-	if addr.Is4() {
-		return addr.String()
-	}
-	prefix, _ := addr.Prefix(64)
-	return prefix.String()
+	return pageWindows.allow(access.Network(e.RealIP()), rule.MaxRequests, time.Duration(rule.Duration)*time.Second, time.Now())
 }
 
 // TooManyPages answers a page request past the pages' limit, in words a person reads.

@@ -5,21 +5,6 @@ import (
 	"time"
 )
 
-func TestALimitCountsANetwork(t *testing.T) {
-	cases := map[string]string{
-		"203.0.113.7":          "203.0.113.7",
-		"::ffff:203.0.113.7":   "203.0.113.7",
-		"2001:db8:1:2:3:4:5:6": "2001:db8:1:2::/64",
-		"2001:db8:1:2::9":      "2001:db8:1:2::/64",
-		"not an address":       "not an address",
-	}
-	for ip, want := range cases {
-		if got := clientNetwork(ip); got != want {
-			t.Errorf("clientNetwork(%q) = %q, want %q", ip, got, want)
-		}
-	}
-}
-
 func TestAWindowAllowsItsCountThenRefuses(t *testing.T) {
 	w := &requestWindows{windows: map[string]*requestWindow{}}
 	now := time.Unix(1_000_000, 0)
