@@ -49,6 +49,8 @@ function fulfil(app, providerSessionId, details) {
 
     session.set("status", "paid");
     session.set("fulfilled_at", new Date().toISOString());
+    if (!session.getString("order_key")) session.set("order_key", newOrderKey());
+    session.set("fulfilment", "unfulfilled");
     tx.save(session);
 
     const cartId = session.getString("cart_session_id");
@@ -103,8 +105,25 @@ function refundUndeliverable(app, providerSessionId) {
       fresh.set("metadata", meta);
       fresh.set("status", REFUNDED);
       tx.save(fresh);
+      markRefundedOrder(tx, providerSessionId);
     });
   });
+}
+
+/** An order none of whose lines will ship any more is refunded, whatever was sent before. */
+function markRefundedOrder(tx, providerSessionId) {
+  const lines = tx.findRecordsByFilter("purchases", "payment_id = {:id}", "", 0, 0, { id: providerSessionId });
+  if (!lines.length || !lines.every((p) => p.getString("status") === REFUNDED)) return;
+  const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
+  session.set("fulfilment", "refunded");
+  tx.save(session);
+}
+
+const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/** 43 base64url characters, 258 bits: the order page's link cannot be guessed from its id. */
+function newOrderKey() {
+  return $security.randomStringWithAlphabet(43, KEY_ALPHABET);
 }
 
 function stripeRefund(paymentIntent, cents, purchaseId) {
@@ -170,4 +189,4 @@ function markSession(app, providerSessionId, status) {
   });
 }
 
-module.exports = { fulfil, markSession, REFUND_NEEDED, REFUNDED };
+module.exports = { fulfil, markSession, newOrderKey, REFUND_NEEDED, REFUNDED };
