@@ -8,7 +8,14 @@ import * as app from "../../src/features/admin/orders/carriers";
 // @ts-expect-error plain ESM helper shared with the scripts
 import { root } from "../../scripts/lib/project.mjs";
 
-const hookModule = { exports: {} as typeof app };
+interface HookCarriers {
+  CARRIERS: Record<string, { name: string; url: string }>;
+  guessCarrier(number: string): string;
+  trackingUrl(carrier: string, number: string): string;
+  trackingProblem(number: string): string;
+  urlProblem(url: string): string;
+}
+const hookModule = { exports: {} as HookCarriers };
 runInNewContext(readFileSync(join(root, "pb_hooks/lib/carriers.js"), "utf8"), { module: hookModule });
 const hooks = hookModule.exports;
 
