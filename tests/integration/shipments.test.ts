@@ -341,4 +341,15 @@ describe("Stripe mode: the PaymentIntent's shipping", () => {
     expect(updates("pi_ship_later")[0].params.get("shipping[tracking_number]")).toBe("1Z999AA10123456784");
     expect(await server.su.collection("shipments").getOne(res.body.shipment.id)).toMatchObject({ stripe_sync: "done", stripe_error: "" });
   });
+
+  it("sends a failed update again from the cron, with no studio action", async () => {
+    const o = await stripeOrder("pi_ship_cron");
+    failNext = 1;
+    const res = await post(server, `/api/studio/orders/${o.id}/shipments`, { request_id: requestId(), tracking_number: "RR123456785GB" }, studio);
+    expect(res.body.shipment.stripe_sync).toBe("failed");
+    await server.su.crons.run("retry-stripe-shipping");
+    await expect.poll(async () => (await server.su.collection("shipments").getOne(res.body.shipment.id)).stripe_sync, { timeout: 10000 }).toBe("done");
+    expect(updates("pi_ship_cron")).toHaveLength(1);
+    expect(updates("pi_ship_cron")[0].params.get("shipping[carrier]")).toBe("Royal Mail");
+  });
 });
