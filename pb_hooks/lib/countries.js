@@ -16,9 +16,8 @@ SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR
 TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW
 `.trim().split(/\s+/);
 
-// Stripe's API reference for Checkout Sessions, shipping_address_collection.allowed_countries:
-// "Unsupported country codes: AS, CX, CC, CU, HM, IR, KP, MH, FM, NF, MP, PW, SD, SY, UM, VI".
-const STRIPE_REFUSED = ["AS", "CX", "CC", "CU", "HM", "IR", "KP", "MH", "FM", "NF", "MP", "PW", "SD", "SY", "UM", "VI"];
+// Kept with Stripe's other rules, where every request is checked before it leaves.
+const STRIPE_REFUSED = require(`${__hooks}/lib/stripe-rules.js`).REFUSED_COUNTRIES;
 
 // The states and the District of Columbia, by USPS code, as Stripe reports address.state.
 const US_STATES = `

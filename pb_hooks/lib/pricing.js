@@ -272,15 +272,16 @@ function placeOf(country, region) {
 
 /**
  * What a commission payment of `kind` ("deposit", "balance" or "change") asks on a quote, in
- * cents: { subtotal, shipping, discount, tax, total }. Commissions ship nothing; their tax follows
- * STUDIO_TAX (lib/tax.js taxCommission).
+ * cents: { subtotal, shipping, discount, tax, total }. Commissions ship nothing. A quote is the
+ * price agreed in full: with manual tax it holds the tax at the studio's home rate (tax_included);
+ * with Stripe Tax, Stripe adds it on its page (lib/stripe.js).
  */
 function priceCommissionPayment(quote, kind) {
   const total = quote.getInt("total_cents");
   const deposit = quote.getInt("deposit_cents");
   const subtotal = kind === "deposit" ? deposit : kind === "balance" && quote.getString("status") === "deposit_paid" ? total - deposit : total;
   const tax = require(`${__hooks}/lib/tax.js`).taxCommission($app, subtotal);
-  return { subtotal, shipping: 0, discount: 0, tax: tax.cents, tax_included: tax.included, total: subtotal + tax.cents };
+  return { subtotal, shipping: 0, discount: 0, tax: 0, tax_included: tax.included, total: subtotal };
 }
 
 module.exports = { priceOrder, priceLine, priceCommissionPayment, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };

@@ -129,6 +129,9 @@ function shippingOption(priced, tax) {
  */
 function createCommissionSession(payment, name, customerEmail, expiresAt) {
   const site = config.siteUrl();
+  const stripeTax = require(`${__hooks}/lib/tax.js`).mode() === "stripe";
+  const settings = stripeTax ? require(`${__hooks}/lib/shop-settings.js`).taxSettings($app) : null;
+  const tax = stripeTax ? { behavior: settings.tax_behavior, code: settings.commission_tax_code } : { behavior: undefined, code: undefined };
   const metadata = {
     commission_id: payment.getString("commission"),
     commission_payment_id: payment.id,
@@ -139,11 +142,16 @@ function createCommissionSession(payment, name, customerEmail, expiresAt) {
     mode: "payment",
     success_url: site + "/customer/dashboard?commission=" + payment.getString("commission") + "&paid={CHECKOUT_SESSION_ID}",
     cancel_url: site + "/customer/dashboard?commission=" + payment.getString("commission"),
-    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payment.getInt("amount_cents"), product_data: { name } } }],
+    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payment.getInt("amount_cents"), tax_behavior: tax.behavior, product_data: { name, tax_code: tax.code } } }],
     expires_at: Math.floor(expiresAt.getTime() / 1000),
     metadata,
     payment_intent_data: { metadata },
   };
+  if (tax.code) {
+    // Stripe Tax needs the buyer's address to know what to charge for the work.
+    params.automatic_tax = { enabled: true };
+    params.billing_address_collection = "required";
+  }
   if (customerEmail) params.customer_email = customerEmail;
   const session = call("POST", "/v1/checkout/sessions", params, "commission-payment-" + payment.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);

@@ -57,14 +57,12 @@ function taxOrder(app, { lines, shipping, country, region }) {
   };
 }
 
-/** The tax on a commission payment of `amount` cents: at the studio's home rate in manual mode. */
+/** The tax a commission payment of `amount` cents holds: at the studio's home rate, manual mode only. */
 function taxCommission(app, amount) {
   if (mode() !== "manual") return { cents: 0, included: 0 };
   const settings = require(`${__hooks}/lib/shop-settings.js`).taxSettings(app);
   const row = settings.home_country ? rateFor(settings, settings.home_country, "") : null;
-  if (!row) return { cents: 0, included: 0 };
-  const cents = part(amount, row.percent, settings.prices_include_tax);
-  return settings.prices_include_tax ? { cents: 0, included: cents } : { cents, included: 0 };
+  return { cents: 0, included: row ? part(amount, row.percent, true) : 0 };
 }
 
 module.exports = { mode, taxOrder, taxCommission, rateFor };

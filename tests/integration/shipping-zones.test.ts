@@ -225,3 +225,28 @@ describe("the tax and sales report", () => {
   });
 });
 
+
+describe("the demo provider's page", () => {
+  let demo: TestServer;
+  let demoShop: Awaited<ReturnType<typeof arrangeShop>>;
+  beforeAll(async () => {
+    demo = await startServer({ STUDIO_PAYMENTS: "demo" });
+    demoShop = await arrangeShop(demo);
+    const settings = await demo.su.collection("shop_settings").getFirstListItem('key = "shipping"');
+    await demo.su.collection("shop_settings").update(settings.id, { value: TWO_ZONES });
+  });
+  afterAll(() => demo?.stop());
+
+  it("offers the zone priced, refuses an address outside it, and records the same shipping", async () => {
+    const { body } = await post(demo, "/api/studio/checkout", { items: demoShop.cart(), country: "AT" });
+    const summary = await (await fetch(`${demo.url}/api/studio/checkout/${body.session_id}`)).json();
+    expect(summary).toMatchObject({ shipping: 3600, ship_country: "AT", shipping_zone_name: "Europe" });
+    expect(summary.allowed_countries.sort()).toEqual(["AT", "DE", "FR"]);
+    const address = (country: string) => ({ customer: { name: "Ida Moser", email: "ida@example.com" }, shipping: { address: { line1: "Gasse 1", city: "Wien", postal_code: "1010", country } } });
+    const outside = await post(demo, `/api/studio/checkout/${body.session_id}/pay`, address("US"));
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe("This order was priced for shipping to AT: choose a country of that zone, or go back to the cart and price it for US.");
+    const inside = await post(demo, `/api/studio/checkout/${body.session_id}/pay`, address("FR"));
+    expect(inside.body).toMatchObject({ status: "paid", shipping: 3600, amount_total: body.amount_total });
+  });
+});
