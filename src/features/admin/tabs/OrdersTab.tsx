@@ -29,6 +29,10 @@ interface Purchase extends RecordModel {
     /** Why a paid line cannot be delivered (sold meanwhile, out of stock): refunded at once, or by the studio if that failed. */
     refund_reason?: string;
     refund?: { id: string; amount_cents: number; shipping?: boolean; at: string };
+    /** Set when the address paid for lies outside the zone (or the tax place) the order was priced for. */
+    address_mismatch?: string;
+    /** Tax the prices held (manual tax with prices that include it). */
+    tax_included_cents?: number;
   };
 }
 
@@ -121,6 +125,12 @@ export function OrdersTab() {
               <div><dt>Status</dt><dd><OrderMarks order={o} /></dd></div>
               <div><dt>Total</dt><dd>{formatPrice(o.total)}</dd></div>
             </dl>
+            {o.lines[0].metadata?.address_mismatch && (
+              <>
+                <h3>Address to check</h3>
+                <p>{o.lines[0].metadata.address_mismatch} Ship only once the shipping and tax charged fit this address, or refund the order.</p>
+              </>
+            )}
             {o.refunds.length > 0 && (
               <>
                 <h3>Refund needed</h3>
@@ -177,6 +187,7 @@ export function OrdersTab() {
                 ))}
               </tbody>
             </table>
+            {!!o.lines[0].metadata?.tax_included_cents && <p className="muted">The prices include {formatPrice(o.lines[0].metadata.tax_included_cents / 100)} tax.</p>}
           </div>
         )}
       </Dialog>
@@ -195,6 +206,7 @@ function OrderMarks({ order }: { order: Order }) {
       ) : (
         order.status
       )}
+      {order.lines[0].metadata?.address_mismatch && <Badge tone="coral">Address outside the zone priced</Badge>}
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
   );
