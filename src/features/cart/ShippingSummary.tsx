@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { formatCents } from "../../lib/money";
 import { countryName, setShipTo, usePlaces, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
@@ -9,11 +10,13 @@ export function ShipToPicker({ disabled }: { disabled?: boolean }) {
   const codes = places?.countries ?? (country ? [country] : []);
   const options = codes.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name, "en"));
   const needsState = country === "US" && !!places?.us_states.length;
+  const id = useId();
+  // Each label names its select alone: wrapped round it, its text would hold every option's.
   return (
     <div className={styles.shipTo}>
-      <label>
-        <span>Ship to</span>
-        <select value={country} onChange={(e) => setShipTo(e.target.value)} disabled={disabled} autoComplete="shipping country">
+      <div>
+        <label htmlFor={`${id}-country`}>Ship to</label>
+        <select id={`${id}-country`} value={country} onChange={(e) => setShipTo(e.target.value)} disabled={disabled} autoComplete="shipping country">
           {!country && <option value="">Choose a country</option>}
           {options.map((o) => (
             <option key={o.code} value={o.code}>
@@ -21,11 +24,11 @@ export function ShipToPicker({ disabled }: { disabled?: boolean }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {needsState && (
-        <label>
-          <span>State</span>
-          <select value={region} onChange={(e) => setShipTo(country, e.target.value)} disabled={disabled} autoComplete="shipping address-level1">
+        <div>
+          <label htmlFor={`${id}-state`}>State</label>
+          <select id={`${id}-state`} value={region} onChange={(e) => setShipTo(country, e.target.value)} disabled={disabled} autoComplete="shipping address-level1">
             <option value="">Choose a state</option>
             {places!.us_states.map((s) => (
               <option key={s} value={s}>
@@ -33,7 +36,7 @@ export function ShipToPicker({ disabled }: { disabled?: boolean }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
     </div>
   );

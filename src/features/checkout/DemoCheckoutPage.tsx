@@ -132,9 +132,10 @@ export function DemoCheckoutPage() {
           <h2>{session?.commission ? "Contact" : "Contact and shipping"}</h2>
           {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) =>
             key === "country" && session?.allowed_countries?.length ? (
-              <label key={key}>
-                {label}
-                <select name={key} autoComplete={autoComplete} required value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} disabled={busy}>
+              // The label names the select alone: wrapped round it, its text would hold every option's.
+              <div key={key} className={styles.field}>
+                <label htmlFor="demo-country">{label}</label>
+                <select id="demo-country" name={key} autoComplete={autoComplete} required value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} disabled={busy}>
                   {session.allowed_countries
                     .map((code) => ({ code, name: countryName(code) }))
                     .sort((a, b) => a.name.localeCompare(b.name, "en"))
@@ -144,7 +145,7 @@ export function DemoCheckoutPage() {
                       </option>
                     ))}
                 </select>
-              </label>
+              </div>
             ) : (
             <label key={key}>
               {label}
