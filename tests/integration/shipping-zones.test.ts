@@ -185,6 +185,9 @@ describe("two zones and three classes", () => {
     expect(places.shipped).not.toContain("CU");
     const guest = await fetch(`${server.url}/api/collections/shop_settings/records`);
     expect((await guest.json()).items).toEqual([]);
+    // The studio's screens follow the settings as a live list, which catches up through the change feed.
+    const feed = await fetch(`${server.url}/api/studio/changes/shop_settings?since=`, { headers: { Authorization: server.su.authStore.token } });
+    expect(feed.status).toBe(200);
   });
 });
 

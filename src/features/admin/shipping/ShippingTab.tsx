@@ -44,11 +44,15 @@ export function ShippingTab() {
     if (ok) setRemoving(null);
   }
 
-  const rateText = (z: Zone) =>
-    doc.classes
-      .map((c) => z.rates[c.id])
-      .map((r, i) => `${doc.classes[i].name} ${r ? formatCents(r.first_cents) + (r.additional_cents ? ` + ${formatCents(r.additional_cents)} each more` : "") : "—"}`)
-      .join("; ");
+  const rateLines = (z: Zone) =>
+    doc.classes.map((c) => {
+      const r = z.rates[c.id];
+      return (
+        <div key={c.id}>
+          {c.name}: {r ? formatCents(r.first_cents) + (r.additional_cents ? `, then ${formatCents(r.additional_cents)} each` : "") : "—"}
+        </div>
+      );
+    });
 
   return (
     <div>
@@ -63,7 +67,7 @@ export function ShippingTab() {
             <tr key={z.id}>
               <td>{z.name}</td>
               <td className={own.wrapCell}>{z.rest_of_world ? <Badge tone="sea">Rest of the world</Badge> : z.countries.map(countryName).join(", ")}</td>
-              <td className={own.wrapCell}>{rateText(z)}</td>
+              <td className={own.wrapCell}>{rateLines(z)}</td>
               <td>{z.free_over_cents === null ? "—" : formatCents(z.free_over_cents)}</td>
               <td>
                 <EditDelete name={z.name} onEdit={() => setEditing({ kind: "zone", zone: z })} onDelete={() => setRemoving({ kind: "zone", zone: z })} deleting={busy} />
