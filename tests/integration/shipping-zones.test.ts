@@ -3,7 +3,7 @@
 // bad settings are refused whole; the tax and sales report adds up to its orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { startServer, type TestServer } from "../support/server";
+import { signedInUser, startServer, type TestServer } from "../support/server";
 import { countingProxy, startStripeMock, type SentToStripe } from "../support/stripe-mock";
 import { arrangeShop, bracketed, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
@@ -165,6 +165,23 @@ describe("two zones and three classes", () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(message);
+    expect((await server.su.collection("shop_settings").getOne(settings.id)).value).toEqual(settings.value);
+  });
+
+  it("lets no one but the studio change the settings, nor add, rename or delete one", async () => {
+    const settings = await server.su.collection("shop_settings").getFirstListItem('key = "shipping"');
+    const customer = await signedInUser(server, "mallory@example.com");
+    const patch = (auth: string, body: unknown) =>
+      fetch(`${server.url}/api/collections/shop_settings/records/${settings.id}`, { method: "PATCH", headers: { "Content-Type": "application/json", ...(auth ? { Authorization: auth } : {}) }, body: JSON.stringify(body) });
+    const free = { ...TWO_ZONES, zones: TWO_ZONES.zones.map((z) => ({ ...z, rates: Object.fromEntries(Object.keys(z.rates).map((id) => [id, { first_cents: 0, additional_cents: 0, min_days: null, max_days: null }])) })) };
+    expect((await patch("", { value: free })).status).toBe(404);
+    expect((await patch(customer.authStore.token, { value: free })).status).toBe(404);
+    const renamed = await patch(server.su.authStore.token, { key: "tax" });
+    expect(renamed.status).toBe(400);
+    expect((await renamed.json()).message).toBe("A setting's key cannot change.");
+    const created = await fetch(`${server.url}/api/collections/shop_settings/records`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: customer.authStore.token }, body: JSON.stringify({ key: "shipping2", value: free }) });
+    expect(created.status).toBe(403);
+    expect((await fetch(`${server.url}/api/collections/shop_settings/records/${settings.id}`, { method: "DELETE", headers: { Authorization: customer.authStore.token } })).status).toBe(403);
     expect((await server.su.collection("shop_settings").getOne(settings.id)).value).toEqual(settings.value);
   });
 
