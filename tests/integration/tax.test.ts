@@ -3,7 +3,7 @@
 // and keeps the tax Stripe computed on the order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { startServer, type TestServer } from "../support/server";
+import { ADMIN_DOMAIN, signedInUser, startServer, type TestServer } from "../support/server";
 import { countingProxy, startStripeMock, type SentToStripe } from "../support/stripe-mock";
 import { arrangeShop, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
@@ -180,5 +180,23 @@ describe("STUDIO_TAX=stripe", () => {
     expect(order).toMatchObject({ status: "paid", tax_mode: "stripe", tax_cents: 800 });
     const summary = await (await fetch(`${server.url}/api/studio/checkout/${res.body.session_id}`)).json();
     expect(summary).toMatchObject({ tax: 800, amount_total: preview.body.total + 800 });
+  });
+
+  it("asks Stripe Tax on a commission payment as a service, and records the payment net of the tax Stripe added", async () => {
+    const ada = await signedInUser(server, "ada@example.com", { first_name: "Ada" });
+    const admin = await signedInUser(server, `owner@${ADMIN_DOMAIN}`);
+    const as = (pb: typeof ada) => ({ "Content-Type": "application/json", Authorization: pb.authStore.token });
+    const commission = (await ada.collection("commissions").create({ type: "watercolor-portrait", description: "A fox by a lantern", contact_email: "x@example.com" })).id;
+    const quote = await (await fetch(`${server.url}/api/studio/commissions/${commission}/quotes`, { method: "POST", headers: as(admin), body: JSON.stringify({ total_cents: 24000 }) })).json();
+    const opened = await (await fetch(`${server.url}/api/studio/commission-quotes/${quote.id}/pay`, { method: "POST", headers: as(ada), body: "{}" })).json();
+    const sent = lastSession().params;
+    expect(sent.get("automatic_tax[enabled]")).toBe("true");
+    expect(sent.get("line_items[0][price_data][product_data][tax_code]")).toBe("txcd_20030000");
+    expect(sent.get("billing_address_collection")).toBe("required");
+    const payment = await admin.collection("commission_payments").getFirstListItem(`provider_session_id = "${opened.session_id}"`);
+    const object = { id: opened.session_id, object: "checkout.session", payment_status: "paid", amount_total: payment.amount_cents + 1500, total_details: { amount_tax: 1500 }, currency: "usd", livemode: false, payment_intent: "pi_tax_1", metadata: { commission_payment_id: payment.id } };
+    const payload = JSON.stringify({ id: "evt_tax_commission", type: "checkout.session.completed", data: { object } });
+    await post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
+    expect((await admin.collection("commission_payments").getOne(payment.id)).status).toBe("paid");
   });
 });
