@@ -71,8 +71,8 @@ function saveCart(app, { sessionId, items, client, user }) {
  * as checkout's, through lib/pricing.js, with nothing held and nothing written.
  * { lines: [{ title, quantity, unit_amount, item_type }], subtotal, shipping, discount, tax, total }.
  */
-function previewCart(app, { items, user, holder, cartSessionId }) {
-  const priced = require(`${__hooks}/lib/pricing.js`).priceOrder(app, { items, holder, trusted: !!user && user.verified(), cartSessionId });
+function previewCart(app, { items, user, holder, cartSessionId, country, region }) {
+  const priced = require(`${__hooks}/lib/pricing.js`).priceOrder(app, { items, holder, trusted: !!user && user.verified(), cartSessionId, country, region });
   return {
     lines: priced.lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
     subtotal: priced.subtotal,
@@ -80,6 +80,14 @@ function previewCart(app, { items, user, holder, cartSessionId }) {
     discount: priced.discount,
     tax: priced.tax,
     total: priced.total,
+    ship_country: priced.ship_country,
+    ship_region: priced.ship_region,
+    shipping_zone: priced.shipping_zone,
+    shipping_zone_name: priced.shipping_zone_name,
+    delivery_estimate: priced.delivery_estimate,
+    tax_mode: priced.tax_mode,
+    tax_included: priced.tax_included,
+    tax_label: priced.tax_label,
   };
 }
 

@@ -10,14 +10,25 @@ function find(app, id) {
 
 function sessionSummary(app, id) {
   const s = find(app, id);
-  const lines = require(`${__hooks}/lib/records.js`).readJson(s, "line_items", []);
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const lines = readJson(s, "line_items", []);
+  const details = readJson(s, "shipping_details", {}) || {};
   return {
     session_id: id,
     provider: s.getString("provider"),
     expires_at: s.getString("expires_at"),
     status: s.getString("status"),
-    amount_total: s.getInt("amount_total"),
-    shipping: require(`${__hooks}/lib/pricing.js`).SHIPPING_CENTS,
+    amount_total: require(`${__hooks}/lib/tax-report.js`).chargedCents(s),
+    shipping: s.getInt("shipping_cents"),
+    tax: s.getInt("tax_cents"),
+    tax_included: s.getInt("tax_included_cents"),
+    tax_label: details.tax_label || "",
+    tax_mode: s.getString("tax_mode"),
+    ship_country: s.getString("ship_country"),
+    ship_region: s.getString("ship_region"),
+    shipping_zone_name: details.zone_name || "",
+    // The demo page offers only these, as Stripe's page does.
+    allowed_countries: details.countries || [],
     lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
   };
 }

@@ -6,7 +6,7 @@
  * Opens a checkout for `items`: prices them and holds what they take out of the shop in one
  * transaction, then opens the payment page. Returns { url, session_id, amount_total }.
  */
-function openCheckout(app, { items, user, holder, cartSessionId }) {
+function openCheckout(app, { items, user, holder, cartSessionId, country, region }) {
   const { priceOrder, HOLD_MINUTES } = require(`${__hooks}/lib/pricing.js`);
   const provider = requireProvider();
   // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
@@ -20,13 +20,14 @@ function openCheckout(app, { items, user, holder, cartSessionId }) {
   let priced;
   app.runInTransaction((tx) => {
     // Accounts are free to make: the larger allowance is for customers who confirmed their address.
-    priced = priceOrder(tx, { items, holder, trusted: !!user && user.verified() });
+    priced = priceOrder(tx, { items, holder, trusted: !!user && user.verified(), country, region });
     checkout = new Record(tx.findCollectionByNameOrId("checkout_sessions"));
     checkout.set("provider", provider);
     checkout.set("provider_session_id", "pending_" + $security.randomString(24));
     checkout.set("status", "open");
     checkout.set("line_items", priced.lines);
     checkout.set("amount_total", priced.total);
+    keepPricing(checkout, priced);
     checkout.set("cart_session_id", cartSessionId);
     checkout.set("user", user ? user.id : "");
     checkout.set("holder", holder);
@@ -56,6 +57,26 @@ function openCheckout(app, { items, user, holder, cartSessionId }) {
   return { url, session_id: sessionId, amount_total: priced.total };
 }
 
+/** What the order was priced with: the success page, the receipt, the report and the webhook's check read it. */
+function keepPricing(checkout, priced) {
+  checkout.set("subtotal_cents", priced.subtotal);
+  checkout.set("shipping_cents", priced.shipping);
+  checkout.set("tax_cents", priced.tax);
+  checkout.set("tax_included_cents", priced.tax_included);
+  checkout.set("tax_mode", priced.tax_mode);
+  checkout.set("ship_country", priced.ship_country);
+  checkout.set("ship_region", priced.ship_region);
+  checkout.set("shipping_zone", priced.shipping_zone);
+  checkout.set("shipping_details", {
+    zone_name: priced.shipping_zone_name,
+    countries: priced.allowed_countries,
+    estimate: priced.delivery_estimate,
+    tax_label: priced.tax_label,
+    shipping_tax: priced.shipping_tax,
+    tax_behavior: priced.tax_mode === "stripe" ? require(`${__hooks}/lib/shop-settings.js`).taxSettings($app).tax_behavior : "",
+  });
+}
+
 /** The payment provider checkouts open with, or a 503 while there is none. */
 function requireProvider() {
   const provider = require(`${__hooks}/lib/config.js`).paymentProvider();
@@ -83,7 +104,13 @@ function payOnDemoPage(app, id, body) {
     const status = app.findRecordById("checkout_sessions", session.id).getString("status");
     if (status !== "open") throw new BadRequestError("This checkout is " + status + " and can no longer be paid.");
   }
-  require(`${__hooks}/lib/fulfilment.js`).fulfil(app, id, demoDetails(body));
+  const details = demoDetails(body);
+  // As on Stripe's page, only the priced zone's countries can be chosen.
+  const allowed = (require(`${__hooks}/lib/records.js`).readJson(session, "shipping_details", {}) || {}).countries || [];
+  if (!session.getString("fulfilled_at") && allowed.length && allowed.indexOf(details.shipping.address.country) < 0) {
+    throw new BadRequestError("This order was priced for shipping to " + (session.getString("ship_country") || "another zone") + ": choose a country of that zone, or go back to the cart and price it for " + details.shipping.address.country + ".");
+  }
+  require(`${__hooks}/lib/fulfilment.js`).fulfil(app, id, details);
   return sessionSummary(app, id);
 }
 

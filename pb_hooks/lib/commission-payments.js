@@ -260,7 +260,10 @@ function recordPayment(app, sessionId, reported, paymentIntent) {
 /** Why a paid event is not the payment the quote asked for ("" when it is). */
 function mismatchOf(payment, quote, reported) {
   const { dueOn } = require(`${__hooks}/lib/commission-ledger.js`);
-  if (Number(reported.amount_total) !== payment.getInt("amount_cents")) {
+  // Stripe Tax (STUDIO_TAX=stripe) adds its tax on top of an exclusive price: the rest is what was asked.
+  const stripeTax = require(`${__hooks}/lib/tax.js`).mode() === "stripe" && require(`${__hooks}/lib/shop-settings.js`).taxSettings($app).tax_behavior !== "inclusive";
+  const added = stripeTax ? Number((reported.total_details && reported.total_details.amount_tax) || 0) : 0;
+  if (Number(reported.amount_total) - added !== payment.getInt("amount_cents")) {
     return `The amount paid (${reported.amount_total} cents) differs from the amount asked (${payment.getInt("amount_cents")} cents).`;
   }
   if (String(reported.currency || "").toLowerCase() !== "usd") return `The payment was in ${reported.currency}, not USD.`;

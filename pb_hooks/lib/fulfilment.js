@@ -8,7 +8,6 @@
  */
 function fulfil(app, providerSessionId, details) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
   let recorded = false;
   app.runInTransaction((tx) => {
     // Re-read inside the transaction: SQLite serialises writers, so a concurrent repeat of the
@@ -17,9 +16,19 @@ function fulfil(app, providerSessionId, details) {
     if (session.getString("fulfilled_at")) return;
 
     const lines = readJson(session, "line_items", []);
+    // Stripe Tax's amount is known only now; manual tax was priced with the order.
+    if (session.getString("tax_mode") === "stripe") session.set("tax_cents", Math.max(0, Math.round(Number(details.tax_cents) || 0)));
+    const mismatch = addressMismatch(session, details);
+    if (mismatch) {
+      session.set("address_mismatch", mismatch);
+      console.error("ADDRESS OUTSIDE THE ZONE PRICED for checkout " + providerSessionId + ": " + mismatch.reason);
+    }
+    const tax = session.getInt("tax_cents");
+    const taxLabel = (readJson(session, "shipping_details", {}) || {}).tax_label || "Tax";
     const lineItems = lines
       .map((l) => ({ description: l.title, quantity: l.quantity, amount_total: l.unit_amount * l.quantity }))
-      .concat([{ description: "Shipping", quantity: 1, amount_total: SHIPPING_CENTS }]);
+      .concat([{ description: "Shipping", quantity: 1, amount_total: session.getInt("shipping_cents") }])
+      .concat(tax ? [{ description: taxLabel, quantity: 1, amount_total: tax }] : []);
     const purchases = tx.findCollectionByNameOrId("purchases");
     for (const l of lines) {
       // Paid is paid: the purchase is recorded even when the piece is gone, then flagged for a refund.
@@ -43,6 +52,8 @@ function fulfil(app, providerSessionId, details) {
         provider: session.getString("provider"),
         payment_intent: details.payment_intent || "",
         refund_reason: problem,
+        tax_included_cents: session.getInt("tax_included_cents"),
+        address_mismatch: mismatch ? mismatch.reason : "",
       });
       tx.save(p);
     }
@@ -68,6 +79,31 @@ function fulfil(app, providerSessionId, details) {
   return recorded;
 }
 
+/**
+ * Why the paid address does not fit what was priced ("" fits): a country outside the zone, or,
+ * when tax was priced for a US state, another state. The order is recorded (it is paid) and the
+ * studio sees the flag on it, as with a payment that does not match its amount.
+ */
+function addressMismatch(session, details) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const address = (details.shipping && details.shipping.address) || {};
+  const country = String(address.country || "").toUpperCase();
+  const state = String(address.state || "").toUpperCase();
+  const priced = readJson(session, "shipping_details", {}) || {};
+  const countries = priced.countries || [];
+  const region = session.getString("ship_region");
+  let reason = "";
+  if (countries.length && countries.indexOf(country) < 0) {
+    reason = "Shipped to " + (country || "no country") + ", outside the zone priced (" + (priced.zone_name || session.getString("shipping_zone")) + ").";
+  } else if (session.getString("tax_mode") === "manual" && session.getString("ship_country") && country !== session.getString("ship_country")) {
+    reason = "Shipped to " + country + ", but tax was priced for " + session.getString("ship_country") + ".";
+  } else if (region && state !== region) {
+    reason = "Shipped to " + (state || "no state") + ", but tax was priced for " + region + ".";
+  }
+  if (!reason) return null;
+  return { reason, priced: { zone: session.getString("shipping_zone"), country: session.getString("ship_country"), region }, reported: { country, state }, at: new Date().toISOString() };
+}
+
 const REFUND_NEEDED = "refund needed";
 const REFUNDED = "refunded";
 
@@ -81,7 +117,8 @@ const REFUNDED = "refunded";
  */
 function refundUndeliverable(app, providerSessionId) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
+  const session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
+  const shippingCents = session.getInt("shipping_cents");
   const lines = app.findRecordsByFilter("purchases", "payment_id = {:id}", "created", 0, 0, { id: providerSessionId });
   const waiting = lines.filter((p) => p.getString("status") === REFUND_NEEDED);
   if (!waiting.length) return;
@@ -90,7 +127,7 @@ function refundUndeliverable(app, providerSessionId) {
   waiting.forEach((p, i) => {
     const meta = readJson(p, "metadata", {});
     const withShipping = nothingShips && !shippingRefunded && i === 0;
-    const cents = Math.round(p.getFloat("amount") * 100) + (withShipping ? SHIPPING_CENTS : 0);
+    const cents = Math.round(p.getFloat("amount") * 100) + (withShipping ? shippingCents : 0);
     let refundId;
     try {
       refundId = meta.provider === "stripe" ? stripeRefund(meta.payment_intent, cents, p.id) : "demo_refund_" + $security.randomString(16);

@@ -111,7 +111,7 @@ function orderPaid(app, session) {
   const mail = require(`${__hooks}/lib/mail.js`);
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
+  const { chargedCents } = require(`${__hooks}/lib/tax-report.js`);
   const lines = readJson(session, "line_items", []).map(
     (l) => `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`,
   );
@@ -122,12 +122,18 @@ function orderPaid(app, session) {
   const address = ship.address || {};
   const shipTo = [ship.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(" "), address.state, address.country].filter(Boolean).join(", ");
   const buyer = [customer.name, customer.email].filter(Boolean).join(", ") || "a customer";
+  const tax = session.getInt("tax_cents");
+  const included = session.getInt("tax_included_cents");
+  const flag = readJson(session, "address_mismatch", null);
+  const sums = [`Shipping: ${money(session.getInt("shipping_cents"))}`]
+    .concat(tax ? [`Tax: ${money(tax)}`] : included ? [`Tax included in the prices: ${money(included)}`] : [])
+    .concat([`Total: ${money(chargedCents(session))}`]);
   mail.queueSafely(app, {
     to: mail.studioRecipients(app),
-    subject: `New order: ${money(session.getInt("amount_total"))} from ${buyer}`,
+    subject: `${flag ? "Check this order's address. " : ""}New order: ${money(chargedCents(session))} from ${buyer}`,
     compose: () => ({
       heading: `An order has been paid by ${buyer}.`,
-      lines: lines.concat([`Shipping: ${money(SHIPPING_CENTS)}`, `Total: ${money(session.getInt("amount_total"))}`], shipTo ? [`Ship to: ${shipTo}`] : []),
+      lines: lines.concat(sums, shipTo ? [`Ship to: ${shipTo}`] : [], flag ? [flag.reason] : []),
       items: [],
       link: `${siteUrl()}/admin/orders`,
       label: "Open the orders",

@@ -6,7 +6,6 @@ const PRINT = "Print - For Sale";
 const ORIGINAL = "Original - For Sale";
 const SOLD_OUT = "Original - Sold Out";
 const AUTOGRAPHED_CENTS = 3799;
-const SHIPPING_CENTS = 495;
 const MAX_QUANTITY = 20;
 // How long an open checkout reserves originals and stock, and how long its payment page stays
 // open (one moment ends both). Stripe refuses a session shorter than 30 minutes from its arrival,
@@ -225,30 +224,64 @@ function checkAvailability(app, lines, holder, trusted, exceptCart) {
  * BadRequestError naming what cannot be sold. Checkout and the cart's preview both ask here, so a
  * preview shows what checkout then charges. `trusted` is a customer with a confirmed address (the
  * larger hold allowance); `cartSessionId` leaves out the holder's open checkout of the same cart,
- * which a new checkout would cancel first. `country` and `code` are for tax and discounts to come.
+ * which a new checkout would cancel first. `country` (ISO code) and `region` (a US state) place
+ * the parcel: its zone and rate (lib/shipping.js) and its tax (lib/tax.js).
  */
-function priceOrder(app, { items, holder, trusted, cartSessionId }) {
+function priceOrder(app, { items, holder, trusted, cartSessionId, country, region }) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
   checkAvailability(app, lines, holder, !!trusted, cartSessionId || "");
   const subtotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
-  const shipping = SHIPPING_CENTS;
   const discount = 0;
-  const tax = 0;
-  return { lines, subtotal, shipping, discount, tax, total: subtotal + shipping - discount + tax };
+  const place = placeOf(country, region);
+  const ship = require(`${__hooks}/lib/shipping.js`).shipOrder(app, { lines, country: place.country, goods: subtotal - discount, freeShipping: false });
+  const shipping = ship.cents;
+  const taxed = require(`${__hooks}/lib/tax.js`).taxOrder(app, { lines, shipping, country: place.country, region: place.region });
+  const tax = taxed.cents;
+  return {
+    lines,
+    subtotal,
+    shipping,
+    discount,
+    tax,
+    total: subtotal + shipping - discount + tax,
+    ship_country: place.country,
+    ship_region: place.region,
+    shipping_zone: ship.zone,
+    shipping_zone_name: ship.zone_name,
+    allowed_countries: ship.countries,
+    delivery_estimate: ship.estimate,
+    tax_mode: taxed.mode,
+    tax_included: taxed.included,
+    tax_label: taxed.label,
+    shipping_tax: taxed.shipping_cents,
+  };
+}
+
+/** The place a buyer names, in the codes Stripe reports: "de" is DE; a region only for the US. */
+function placeOf(country, region) {
+  if (country !== undefined && country !== null && typeof country !== "string") refuse("The country must be a two-letter code.");
+  if (region !== undefined && region !== null && typeof region !== "string") refuse("The state must be a two-letter code.");
+  const c = String(country || "").trim().toUpperCase();
+  const r = c === "US" ? String(region || "").trim().toUpperCase() : "";
+  if (r && !require(`${__hooks}/lib/countries.js`).isUsState(r)) refuse('"' + r + '" is not a US state.');
+  return { country: c, region: r };
 }
 
 /**
  * What a commission payment of `kind` ("deposit", "balance" or "change") asks on a quote, in
- * cents: { subtotal, shipping, discount, tax, total }. Commissions ship nothing.
+ * cents: { subtotal, shipping, discount, tax, total }. Commissions ship nothing. A quote is the
+ * price agreed in full: with manual tax it holds the tax at the studio's home rate (tax_included);
+ * with Stripe Tax, Stripe adds it on its page (lib/stripe.js).
  */
 function priceCommissionPayment(quote, kind) {
   const total = quote.getInt("total_cents");
   const deposit = quote.getInt("deposit_cents");
   const subtotal = kind === "deposit" ? deposit : kind === "balance" && quote.getString("status") === "deposit_paid" ? total - deposit : total;
-  return { subtotal, shipping: 0, discount: 0, tax: 0, total: subtotal };
+  const tax = require(`${__hooks}/lib/tax.js`).taxCommission($app, subtotal);
+  return { subtotal, shipping: 0, discount: 0, tax: 0, tax_included: tax.included, total: subtotal };
 }
 
-module.exports = { priceOrder, priceLine, priceCommissionPayment, SHIPPING_CENTS, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };
+module.exports = { priceOrder, priceLine, priceCommissionPayment, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };

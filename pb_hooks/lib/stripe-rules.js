@@ -15,6 +15,11 @@ const METADATA_MAX_VALUE_LENGTH = 500;
 // The smallest charge Stripe accepts, in the currency's smallest unit.
 const MINIMUM_CHARGE = { usd: 50 };
 const AMOUNT_KEYS = ["unit_amount", "amount"];
+// Checkout Sessions, shipping_address_collection.allowed_countries: "Unsupported country codes:
+// AS, CX, CC, CU, HM, IR, KP, MH, FM, NF, MP, PW, SD, SY, UM, VI". Stripe's page offers at most
+// five shipping_options.
+const REFUSED_COUNTRIES = ["AS", "CX", "CC", "CU", "HM", "IR", "KP", "MH", "FM", "NF", "MP", "PW", "SD", "SY", "UM", "VI"];
+const MAX_SHIPPING_OPTIONS = 5;
 
 function describeCents(cents) {
   return "$" + (cents / 100).toFixed(2);
@@ -65,6 +70,14 @@ function stripeProblem(path, params, nowMs) {
       if (ahead < SESSION_MIN_SECONDS + CLOCK_MARGIN_SECONDS) return "expires_at is " + Math.floor(ahead) + " s away; a Checkout Session must last at least 30 minutes.";
       if (ahead > SESSION_MAX_SECONDS - CLOCK_MARGIN_SECONDS) return "expires_at is " + Math.floor(ahead) + " s away; a Checkout Session may last at most 24 hours.";
     }
+    const allowed = (params.shipping_address_collection || {}).allowed_countries;
+    if (allowed !== undefined) {
+      if (!Array.isArray(allowed) || allowed.length === 0) return "shipping_address_collection[allowed_countries] must name at least one country.";
+      const refused = allowed.filter((c) => REFUSED_COUNTRIES.indexOf(c) >= 0 || !/^[A-Z]{2}$/.test(String(c)));
+      if (refused.length) return "Stripe cannot collect addresses in " + refused.join(", ") + ".";
+    }
+    const options = params.shipping_options || [];
+    if (options.length > MAX_SHIPPING_OPTIONS) return "A Checkout Session offers at most " + MAX_SHIPPING_OPTIONS + " shipping options, not " + options.length + ".";
     const lines = params.line_items || [];
     const totals = {};
     for (const line of lines) {
@@ -72,6 +85,9 @@ function stripeProblem(path, params, nowMs) {
       const currency = String(price.currency || "").toLowerCase();
       totals[currency] = (totals[currency] || 0) + (price.unit_amount || 0) * (line.quantity || 1);
     }
+    // Shipping is charged with the lines: a small order with its shipping may reach the minimum.
+    const shipping = options[0] && options[0].shipping_rate_data && options[0].shipping_rate_data.fixed_amount;
+    if (shipping) totals[String(shipping.currency || "").toLowerCase()] = (totals[String(shipping.currency || "").toLowerCase()] || 0) + (shipping.amount || 0);
     for (const currency of Object.keys(totals)) {
       const minimum = MINIMUM_CHARGE[currency];
       if (minimum && totals[currency] < minimum) return "The amount to pay must be at least " + describeCents(minimum) + ".";
@@ -80,4 +96,4 @@ function stripeProblem(path, params, nowMs) {
   return "";
 }
 
-module.exports = { stripeProblem, SESSION_MIN_SECONDS, CLOCK_MARGIN_SECONDS };
+module.exports = { stripeProblem, SESSION_MIN_SECONDS, CLOCK_MARGIN_SECONDS, REFUSED_COUNTRIES, MAX_SHIPPING_OPTIONS };

@@ -42,25 +42,32 @@ function call(method, path, params, idempotencyKey, failure) {
 
 function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   const site = config.siteUrl();
+  const tax = taxOptions(priced);
   const lineItems = priced.lines.map((l) => ({
     quantity: l.quantity,
     price_data: {
       currency: "usd",
       unit_amount: l.unit_amount,
+      tax_behavior: tax.behavior,
       product_data: {
         name: l.title,
+        tax_code: tax.codeOf(l.shipping_class),
         metadata: { item_id: l.item_id, item_type: l.item_type, variant: l.variant, size: l.size, color: l.color },
       },
     },
   }));
-  lineItems.push({ quantity: 1, price_data: { currency: "usd", unit_amount: priced.shipping, product_data: { name: "Shipping" } } });
+  // Manual tax is one line of the shop's own amount: Stripe's total is then the shop's to the
+  // cent, whatever Stripe would round per line (docs/decisions/022).
+  if (priced.tax > 0) lineItems.push({ quantity: 1, price_data: { currency: "usd", unit_amount: priced.tax, product_data: { name: priced.tax_label || "Tax" } } });
   const params = {
     mode: "payment",
     success_url: site + "/checkout/success?session_id={CHECKOUT_SESSION_ID}",
     // The canceled page releases the hold at once (our id: Stripe fills {CHECKOUT_SESSION_ID} only on success).
     cancel_url: site + "/checkout/canceled?checkout=" + checkout.id,
     line_items: lineItems,
-    shipping_address_collection: { allowed_countries: ["US", "CA", "GB", "AU", "IE", "NZ"] },
+    // The buyer can only give an address in the zone that was priced.
+    shipping_address_collection: { allowed_countries: priced.allowed_countries },
+    shipping_options: [shippingOption(priced, tax)],
     phone_number_collection: { enabled: true },
     // Originals and stock are held for the checkout; the session ends with the hold.
     expires_at: Math.floor(expiresAt.getTime() / 1000),
@@ -70,10 +77,49 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
       user_id: checkout.getString("user"),
     },
   };
+  if (tax.automatic) params.automatic_tax = { enabled: true };
+  if (priced.tax_included > 0) params.custom_text = { submit: { message: "Prices include " + dollars(priced.tax_included) + " tax." } };
   if (customerEmail) params.customer_email = customerEmail;
   const session = call("POST", "/v1/checkout/sessions", params, "checkout-" + checkout.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
   return session;
+}
+
+function dollars(cents) {
+  return "$" + (cents / 100).toFixed(2);
+}
+
+/** Stripe Tax's part of a session (STUDIO_TAX=stripe): on, one tax behaviour, a code per class. */
+function taxOptions(priced) {
+  if (priced.tax_mode !== "stripe") return { automatic: false, behavior: undefined, codeOf: () => undefined, shippingCode: undefined };
+  const s = require(`${__hooks}/lib/shop-settings.js`);
+  const settings = s.taxSettings($app);
+  const classes = s.shippingSettings($app).classes;
+  const fallback = "txcd_99999999";
+  return {
+    automatic: true,
+    behavior: settings.tax_behavior,
+    codeOf: (id) => (classes.find((c) => c.id === id) || {}).tax_code || fallback,
+    shippingCode: settings.shipping_tax_code,
+  };
+}
+
+/** The one shipping option: the rate computed for the zone, with its delivery estimate. */
+function shippingOption(priced, tax) {
+  const data = {
+    type: "fixed_amount",
+    fixed_amount: { amount: priced.shipping, currency: "usd" },
+    display_name: priced.shipping ? "Shipping to " + priced.shipping_zone_name : "Free shipping to " + priced.shipping_zone_name,
+    tax_behavior: tax.behavior,
+    tax_code: tax.automatic ? tax.shippingCode : undefined,
+  };
+  const e = priced.delivery_estimate;
+  if (e) {
+    data.delivery_estimate = {};
+    if (e.min_days) data.delivery_estimate.minimum = { unit: "business_day", value: e.min_days };
+    if (e.max_days) data.delivery_estimate.maximum = { unit: "business_day", value: e.max_days };
+  }
+  return { shipping_rate_data: data };
 }
 
 /**
@@ -83,6 +129,9 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
  */
 function createCommissionSession(payment, name, customerEmail, expiresAt) {
   const site = config.siteUrl();
+  const stripeTax = require(`${__hooks}/lib/tax.js`).mode() === "stripe";
+  const settings = stripeTax ? require(`${__hooks}/lib/shop-settings.js`).taxSettings($app) : null;
+  const tax = stripeTax ? { behavior: settings.tax_behavior, code: settings.commission_tax_code } : { behavior: undefined, code: undefined };
   const metadata = {
     commission_id: payment.getString("commission"),
     commission_payment_id: payment.id,
@@ -93,11 +142,16 @@ function createCommissionSession(payment, name, customerEmail, expiresAt) {
     mode: "payment",
     success_url: site + "/customer/dashboard?commission=" + payment.getString("commission") + "&paid={CHECKOUT_SESSION_ID}",
     cancel_url: site + "/customer/dashboard?commission=" + payment.getString("commission"),
-    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payment.getInt("amount_cents"), product_data: { name } } }],
+    line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: payment.getInt("amount_cents"), tax_behavior: tax.behavior, product_data: { name, tax_code: tax.code } } }],
     expires_at: Math.floor(expiresAt.getTime() / 1000),
     metadata,
     payment_intent_data: { metadata },
   };
+  if (tax.code) {
+    // Stripe Tax needs the buyer's address to know what to charge for the work.
+    params.automatic_tax = { enabled: true };
+    params.billing_address_collection = "required";
+  }
   if (customerEmail) params.customer_email = customerEmail;
   const session = call("POST", "/v1/checkout/sessions", params, "commission-payment-" + payment.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
@@ -135,6 +189,8 @@ function detailsOf(session) {
   return {
     customer: { name: c.name || "", email: c.email || "", phone: c.phone || "" },
     shipping: { name: s.name || "", address: s.address || {} },
+    // Stripe Tax's amount (STUDIO_TAX=stripe): kept on the order when it is paid.
+    tax_cents: Number((session.total_details && session.total_details.amount_tax) || 0),
     payment_intent: typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent && session.payment_intent.id) || "",
   };
 }
@@ -144,7 +200,10 @@ function detailsOf(session) {
  * the currency, and live versus test mode must all be what the shop asked for.
  */
 function mismatchWith(stored, object) {
-  if (Number(object.amount_total) !== stored.getInt("amount_total")) return "amount_total";
+  // Stripe Tax adds its tax on top of exclusive prices: the rest must be what the shop asked.
+  const details = require(`${__hooks}/lib/records.js`).readJson(stored, "shipping_details", {}) || {};
+  const added = stored.getString("tax_mode") === "stripe" && details.tax_behavior !== "inclusive" ? Number((object.total_details && object.total_details.amount_tax) || 0) : 0;
+  if (Number(object.amount_total) - added !== stored.getInt("amount_total")) return "amount_total";
   if (String(object.currency || "").toLowerCase() !== "usd") return "currency";
   const live = config.stripeSecretKey().indexOf("sk_live_") === 0;
   if (!!object.livemode !== live) return "livemode";

@@ -61,6 +61,15 @@ describe("POST /api/studio/cart/price", () => {
       discount: 0,
       tax: 0,
       total: subtotal + 495,
+      // The seeded shop ships everywhere at one rate: no country is needed, and none is named.
+      ship_country: "",
+      ship_region: "",
+      shipping_zone: "everywhere",
+      shipping_zone_name: "Everywhere",
+      delivery_estimate: null,
+      tax_mode: "off",
+      tax_included: 0,
+      tax_label: "",
     });
     expect(await written()).toEqual(before);
 

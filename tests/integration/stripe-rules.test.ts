@@ -63,3 +63,19 @@ describe("amounts", () => {
     expect(stripeProblem("/v1/checkout/sessions", enough, NOW)).toBe("");
   });
 });
+
+describe("shipping", () => {
+  const option = (amount: number) => ({ shipping_rate_data: { type: "fixed_amount", fixed_amount: { amount, currency: "usd" }, display_name: "Shipping to Europe" } });
+  it("names only countries Stripe's page can take, in at most five options", () => {
+    expect(stripeProblem("/v1/checkout/sessions", session({ shipping_address_collection: { allowed_countries: ["DE", "FR"] }, shipping_options: [option(495)] }), NOW)).toBe("");
+    expect(stripeProblem("/v1/checkout/sessions", session({ shipping_address_collection: { allowed_countries: ["DE", "CU", "VI"] } }), NOW)).toBe("Stripe cannot collect addresses in CU, VI.");
+    expect(stripeProblem("/v1/checkout/sessions", session({ shipping_address_collection: { allowed_countries: [] } }), NOW)).toMatch(/at least one country/);
+    expect(stripeProblem("/v1/checkout/sessions", session({ shipping_options: Array.from({ length: 6 }, () => option(495)) }), NOW)).toMatch(/at most 5 shipping options, not 6/);
+  });
+
+  it("counts toward the minimum charge", () => {
+    const small = { line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: 30, product_data: { name: "Sticker" } } }] };
+    expect(stripeProblem("/v1/checkout/sessions", session(small), NOW)).toMatch(/at least \$0.50/);
+    expect(stripeProblem("/v1/checkout/sessions", session({ ...small, shipping_options: [option(495)] }), NOW)).toBe("");
+  });
+});

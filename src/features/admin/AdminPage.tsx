@@ -19,6 +19,8 @@ import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
 import { OrdersTab } from "./tabs/OrdersTab";
 import { PaintingsTab } from "./tabs/PaintingsTab";
+import { ShippingTab } from "./shipping/ShippingTab";
+import { TaxTab } from "./shipping/TaxTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
@@ -31,6 +33,8 @@ const TABS = [
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
+  ["shipping", "Shipping", ShippingTab],
+  ["tax", "Tax", TaxTab],
   ["artist", "Artist", ArtistTab],
 ] as const;
 

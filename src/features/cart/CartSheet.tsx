@@ -6,13 +6,16 @@ import { formatPrice } from "../../lib/money";
 import { isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
 import { clearCart, closeCart, removeFromCart, setQuantity, useCart } from "./cartStore";
 import { CheckoutDialog } from "./CheckoutDialog";
+import { PriceSummary, ShipToPicker } from "./ShippingSummary";
+import { usePreview } from "./shipTo";
 import styles from "./Cart.module.css";
 
 export default function CartSheet() {
-  const { items, isOpen } = useCart();
+  const { items, isOpen, sessionId } = useCart();
   const [checkingOut, setCheckingOut] = useState(false);
   const navigate = useNavigate();
   const { subtotal } = totals(items);
+  const preview = usePreview(items, sessionId, isOpen || checkingOut);
 
   return (
     <>
@@ -27,7 +30,7 @@ export default function CartSheet() {
               <Button variant="ghost" onPress={() => clearCart()}>
                 Clear Cart
               </Button>
-              <Button variant="accent" onPress={() => setCheckingOut(true)}>
+              <Button variant="accent" onPress={() => setCheckingOut(true)} isDisabled={preview.state === "refused"}>
                 Checkout
               </Button>
             </>
@@ -87,13 +90,12 @@ export default function CartSheet() {
                 );
               })}
             </ul>
-            <p className={styles.subtotal}>
-              <span>Subtotal</span> <strong>{formatPrice(subtotal)}</strong>
-            </p>
+            <ShipToPicker />
+            <PriceSummary preview={preview} subtotal={subtotal} />
           </>
         )}
       </Dialog>
-      <CheckoutDialog isOpen={checkingOut} onOpenChange={setCheckingOut} />
+      <CheckoutDialog isOpen={checkingOut} onOpenChange={setCheckingOut} preview={preview} />
     </>
   );
 }

@@ -5,19 +5,21 @@ import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { pb } from "../../lib/pocketbase";
-import { formatPrice } from "../../lib/money";
 import { useOnline } from "../../lib/pwa";
 import { isPriced, totals } from "./cartRules";
 import { closeCart, useCart } from "./cartStore";
+import { PriceSummary, ShipToPicker } from "./ShippingSummary";
+import { linesOf, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
 
-/** Subtotal, shipping and total, then the hosted payment page. The server prices every line. */
-export function CheckoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+/** The server's price for the chosen place, then the hosted payment page. The server prices every line. */
+export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: boolean; onOpenChange: (open: boolean) => void; preview: PreviewState }) {
   const { items, sessionId } = useCart();
+  const { country, region } = useShipTo();
   const online = useOnline();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const { subtotal, shipping, total } = totals(items);
+  const { subtotal } = totals(items);
 
   async function proceed() {
     if (items.length === 0) {
@@ -33,10 +35,7 @@ export function CheckoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
     try {
       const res = await pb.send<{ url: string }>("/api/studio/checkout", {
         method: "POST",
-        body: {
-          cart_session_id: sessionId,
-          items: payable.map(({ id, type, variant, size, color, quantity }) => ({ id, type, variant, size, color, quantity })),
-        },
+        body: { cart_session_id: sessionId, items: linesOf(payable), country, region },
       });
       if (!res?.url) throw new Error("Invalid response from checkout service");
       onOpenChange(false);
@@ -63,27 +62,15 @@ export function CheckoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
           <Button variant="ghost" onPress={() => onOpenChange(false)}>
             Back to cart
           </Button>
-          <Button variant="accent" onPress={proceed} isDisabled={busy || !online || items.length === 0}>
+          <Button variant="accent" onPress={proceed} isDisabled={busy || !online || items.length === 0 || preview.state !== "priced"}>
             {busy ? "Redirecting..." : "Proceed to Stripe"}
           </Button>
         </>
       }
     >
-      <dl className={styles.summary}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatPrice(shipping)}</dd>
-        </div>
-        <div className={styles.total}>
-          <dt>Total</dt>
-          <dd>{formatPrice(total)}</dd>
-        </div>
-      </dl>
-      <p className="muted">Flat $4.95 shipping is added to every order, including autographed copies and book orders. Final prices are confirmed on the payment page.</p>
+      <ShipToPicker disabled={busy} />
+      <PriceSummary preview={preview} subtotal={subtotal} />
+      <p className="muted">Shipping depends on where the parcel goes; the payment page asks for an address in the same place. Final prices are confirmed on the payment page.</p>
       {!online && (
         <p className={styles.offline} role="status">
           You are offline. Payment needs a connection; your cart is saved here and you can check out as soon as you are back online.

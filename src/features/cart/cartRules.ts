@@ -1,4 +1,5 @@
-// The cart's rules (SPEC §3 Cart item, §4 Cart, §9 shipping), as pure functions over a list of lines.
+// The cart's rules (SPEC §3 Cart item, §4 Cart), as pure functions over a list of lines. Shipping and
+// tax are the server's: the cart asks its preview (shipTo.ts).
 
 export type CartItemType = "painting" | "book" | "merchandise";
 export type PaintingVariant = "print" | "original";
@@ -18,7 +19,6 @@ export interface CartItem {
   color?: string;
 }
 
-export const SHIPPING = 4.95;
 export const AUTOGRAPHED_PRICE = 37.99;
 export const AUTOGRAPHED_SUFFIX = "-autographed";
 
@@ -61,11 +61,9 @@ export function itemCount(items: CartItem[]): number {
   return items.reduce((n, i) => n + i.quantity, 0);
 }
 
-/** Items without a price count as 0 (SPEC §9); shipping applies to a non-empty cart. */
+/** Items without a price count as 0 (SPEC §9). */
 export function totals(items: CartItem[]) {
-  const subtotal = Math.round(items.reduce((sum, i) => sum + (isPriced(i) ? i.price! : 0) * i.quantity, 0) * 100) / 100;
-  const shipping = items.length > 0 ? SHIPPING : 0;
-  return { subtotal, shipping, total: Math.round((subtotal + shipping) * 100) / 100 };
+  return { subtotal: Math.round(items.reduce((sum, i) => sum + (isPriced(i) ? i.price! : 0) * i.quantity, 0) * 100) / 100 };
 }
 
 /** Reads a stored cart, discarding anything that is not a well-formed list of lines. */

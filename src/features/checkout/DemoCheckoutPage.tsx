@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { pb } from "../../lib/pocketbase";
 import { formatCents } from "../../lib/money";
+import { countryName } from "../cart/shipTo";
 import { fetchSession, type SessionSummary } from "./session";
 import styles from "./checkout.module.css";
 
@@ -14,7 +15,7 @@ const FIELDS = [
   ["city", "City", "address-level2"],
   ["state", "State / region", "address-level1"],
   ["postal_code", "Postal code", "postal-code"],
-  ["country", "Country code (e.g. US)", "country"],
+  ["country", "Country", "country"],
 ] as const;
 
 type Field = (typeof FIELDS)[number][0];
@@ -43,7 +44,15 @@ export function DemoCheckoutPage() {
   });
 
   useEffect(() => {
-    if (id) fetchSession(id).then(setSession, (err) => setError(err instanceof Error ? err.message : String(err)));
+    if (!id) return;
+    fetchSession(id).then((s) => {
+      setSession(s);
+      // The address starts in the country the order was priced for, as Stripe's page would.
+      if (s.ship_country) setValues((v) => ({ ...v, country: s.ship_country! }));
+      else if (s.allowed_countries?.length && !s.allowed_countries.includes(values.country)) setValues((v) => ({ ...v, country: s.allowed_countries![0] }));
+    }, (err) => setError(err instanceof Error ? err.message : String(err)));
+    // Only when the session changes: the fields typed since stay as they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
   async function pay(e: FormEvent) {
@@ -90,8 +99,14 @@ export function DemoCheckoutPage() {
               ))}
               {!session.commission && (
                 <tr>
-                  <td>Shipping</td>
+                  <td>{session.shipping_zone_name ? `Shipping to ${session.shipping_zone_name}` : "Shipping"}</td>
                   <td>{formatCents(session.shipping)}</td>
+                </tr>
+              )}
+              {!!session.tax && (
+                <tr>
+                  <td>{session.tax_label || "Tax"}</td>
+                  <td>{formatCents(session.tax)}</td>
                 </tr>
               )}
             </tbody>
@@ -100,6 +115,12 @@ export function DemoCheckoutPage() {
                 <th scope="row">Total</th>
                 <td>{formatCents(session.amount_total)}</td>
               </tr>
+              {!!session.tax_included && (
+                <tr>
+                  <td>Prices include tax</td>
+                  <td>{formatCents(session.tax_included)}</td>
+                </tr>
+              )}
             </tfoot>
           </table>
         )}
@@ -109,7 +130,23 @@ export function DemoCheckoutPage() {
       ) : (
         <form className={styles.form} onSubmit={pay}>
           <h2>{session?.commission ? "Contact" : "Contact and shipping"}</h2>
-          {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) => (
+          {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) =>
+            key === "country" && session?.allowed_countries?.length ? (
+              // The label names the select alone: wrapped round it, its text would hold every option's.
+              <div key={key} className={styles.field}>
+                <label htmlFor="demo-country">{label}</label>
+                <select id="demo-country" name={key} autoComplete={autoComplete} required value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} disabled={busy}>
+                  {session.allowed_countries
+                    .map((code) => ({ code, name: countryName(code) }))
+                    .sort((a, b) => a.name.localeCompare(b.name, "en"))
+                    .map((c) => (
+                      <option key={c.code} value={c.code}>
+                        {c.name}
+                      </option>
+                    ))}
+                </select>
+              </div>
+            ) : (
             <label key={key}>
               {label}
               <input
@@ -122,7 +159,8 @@ export function DemoCheckoutPage() {
                 disabled={busy}
               />
             </label>
-          ))}
+            ),
+          )}
           {error && (
             <p className="error-text" role="alert">
               {error}

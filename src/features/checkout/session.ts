@@ -7,6 +7,15 @@ export interface SessionSummary {
   status: "open" | "paid" | "canceled" | "expired" | "failed";
   amount_total: number;
   shipping: number;
+  /** Tax added to the total (manual tax, or Stripe Tax once paid). */
+  tax?: number;
+  /** Tax the prices already hold: shown, not added. */
+  tax_included?: number;
+  tax_label?: string;
+  ship_country?: string;
+  shipping_zone_name?: string;
+  /** The countries the address may be in: the zone the order was priced for. */
+  allowed_countries?: string[];
   lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
   /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
   commission?: string;

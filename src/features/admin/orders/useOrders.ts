@@ -25,6 +25,10 @@ export interface Purchase extends RecordModel {
     provider?: string;
     /** Why a paid line cannot be delivered (sold meanwhile, out of stock): refunded at once, or by the studio if that failed. */
     refund_reason?: string;
+    /** Set when the address paid for lies outside the zone (or the tax place) the order was priced for. */
+    address_mismatch?: string;
+    /** Tax the prices held (manual tax with prices that include it). */
+    tax_included_cents?: number;
     refund?: { id: string; amount_cents: number; shipping?: boolean; at: string };
   };
 }

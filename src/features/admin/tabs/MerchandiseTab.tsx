@@ -7,8 +7,12 @@ import { EntityManager } from "../EntityManager";
 import { optionalDecimal, optionalWhole, required } from "./rules";
 import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
+import { useShopSettings } from "../shipping/settings";
 
 export function MerchandiseTab() {
+  const { shipping } = useShopSettings();
+  const classes = shipping?.value.classes ?? [];
+  const fallback = classes.find((c) => c.id === shipping?.value.defaults.merchandise)?.name;
   return (
     <EntityManager<Merchandise>
       collection="merchandise"
@@ -27,6 +31,13 @@ export function MerchandiseTab() {
         { name: "inventory_count", label: "Inventory count", kind: "optionalInteger", help: "Leave empty if you do not track it." },
         { name: "available_sizes", label: "Sizes", kind: "list" },
         { name: "available_colors", label: "Colors", kind: "list" },
+        {
+          name: "shipping_class",
+          label: "Shipping class",
+          kind: "select",
+          options: [{ value: "", label: fallback ? `Default for merchandise (${fallback})` : "Default for merchandise" }, ...classes.map((c) => ({ value: c.id, label: c.name }))],
+          help: "Classes and their rates are set under Shipping.",
+        },
       ]}
       schema={z.object({ title: required("Title is required"), price: optionalDecimal, inventory_count: optionalWhole })}
       loadingText="Loading..."

@@ -83,6 +83,12 @@ export function OrdersTab() {
               <div><dt>Shipping</dt><dd><FulfilmentBadge state={o.fulfilment} /></dd></div>
               <div><dt>Total</dt><dd>{formatPrice(o.total)}</dd></div>
             </dl>
+            {o.lines[0].metadata?.address_mismatch && (
+              <>
+                <h3>Address to check</h3>
+                <p>{o.lines[0].metadata.address_mismatch} Ship only once the shipping and tax charged fit this address, or refund the order.</p>
+              </>
+            )}
             {o.refunds.length > 0 && (
               <>
                 <h3>Refund needed</h3>
@@ -152,6 +158,7 @@ export function OrdersTab() {
                 ))}
               </tbody>
             </table>
+            {!!o.lines[0].metadata?.tax_included_cents && <p className="muted">The prices include {formatPrice(o.lines[0].metadata.tax_included_cents / 100)} tax.</p>}
           </div>
         )}
       </Dialog>
@@ -173,6 +180,7 @@ function OrderMarks({ order }: { order: Order }) {
         order.status
       )}
       {order.fulfilment !== "refunded" && <FulfilmentBadge state={order.fulfilment} />}
+      {order.lines[0].metadata?.address_mismatch && <Badge tone="coral">Address outside the zone priced</Badge>}
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
   );

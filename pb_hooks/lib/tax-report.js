@@ -1,0 +1,74 @@
+// The tax and sales report: paid shop orders between two days (when the payment arrived, UTC),
+// by the country and US state they were shipped to. Every figure is summed from the orders
+// themselves, so the totals row equals the sum of the orders listed.
+
+function day(v, what) {
+  const s = String(v || "");
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || isNaN(Date.parse(s + "T00:00:00Z"))) throw new BadRequestError(what + " must be a date like 2026-01-31.");
+  return s;
+}
+
+/** What the buyer paid: with Stripe Tax on exclusive prices, its tax came on top of the shop's total. */
+function chargedCents(s) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const behavior = (readJson(s, "shipping_details", {}) || {}).tax_behavior;
+  return s.getInt("amount_total") + (s.getString("tax_mode") === "stripe" && behavior !== "inclusive" ? s.getInt("tax_cents") : 0);
+}
+
+function orderFigures(s) {
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const lines = readJson(s, "line_items", []);
+  const goods = lines.reduce((n, l) => n + l.unit_amount * l.quantity, 0);
+  const discount = s.getInt("discount_cents") || lines.reduce((n, l) => n + (l.discount_cents || 0), 0);
+  const mismatch = readJson(s, "address_mismatch", null);
+  return {
+    id: s.getString("provider_session_id"),
+    paid_at: s.getString("fulfilled_at"),
+    country: (mismatch && mismatch.reported && mismatch.reported.country) || s.getString("ship_country") || "",
+    region: (mismatch && mismatch.reported && mismatch.reported.state) || s.getString("ship_region") || "",
+    goods,
+    discount,
+    shipping: s.getInt("shipping_cents"),
+    tax: s.getInt("tax_cents"),
+    tax_included: s.getInt("tax_included_cents"),
+    total: chargedCents(s),
+  };
+}
+
+const SUMS = ["orders", "goods", "discount", "shipping", "tax", "tax_included", "total"];
+
+/** { from, to, orders, rows: per place, totals }; `to` is the last day counted. */
+function taxReport(app, from, to) {
+  from = day(from, "The first day");
+  to = day(to, "The last day");
+  if (to < from) throw new BadRequestError("The last day comes before the first.");
+  const end = new Date(Date.parse(to + "T00:00:00Z") + 86400000).toISOString().slice(0, 10);
+  const paid = app.findRecordsByFilter("checkout_sessions", "fulfilled_at != '' && fulfilled_at >= {:from} && fulfilled_at < {:end}", "fulfilled_at", 0, 0, { from: from + " 00:00:00", end: end + " 00:00:00" });
+  const orders = paid.map(orderFigures);
+  const byPlace = {};
+  const totals = { orders: 0, goods: 0, discount: 0, shipping: 0, tax: 0, tax_included: 0, total: 0 };
+  for (const o of orders) {
+    const key = o.country + "|" + o.region;
+    const row = byPlace[key] || (byPlace[key] = { country: o.country, region: o.region, orders: 0, goods: 0, discount: 0, shipping: 0, tax: 0, tax_included: 0, total: 0 });
+    for (const k of SUMS) {
+      const v = k === "orders" ? 1 : o[k];
+      row[k] += v;
+      totals[k] += v;
+    }
+  }
+  const rows = Object.keys(byPlace).sort().map((k) => byPlace[k]);
+  return { from, to, orders, rows, totals };
+}
+
+function money(cents) {
+  return (cents / 100).toFixed(2);
+}
+
+/** The report as CSV: one row per place, then the totals; amounts in dollars. */
+function reportCsv(report) {
+  const head = ["Country", "State", "Orders", "Goods", "Discounts", "Shipping", "Tax", "Tax included in prices", "Total"];
+  const row = (country, region, r) => [country, region, r.orders, money(r.goods), money(r.discount), money(r.shipping), money(r.tax), money(r.tax_included), money(r.total)].join(",");
+  return [head.join(",")].concat(report.rows.map((r) => row(r.country || "unknown", r.region, r)), [row("Total", "", report.totals)]).join("\r\n") + "\r\n";
+}
+
+module.exports = { taxReport, reportCsv, chargedCents };
