@@ -17,8 +17,10 @@ function sessionSummary(app, id) {
     expires_at: s.getString("expires_at"),
     status: s.getString("status"),
     amount_total: s.getInt("amount_total"),
-    shipping: require(`${__hooks}/lib/pricing.js`).SHIPPING_CENTS,
-    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
+    shipping: require(`${__hooks}/lib/fulfilment.js`).shippingOf(s),
+    discount_code: s.getString("discount_code"),
+    discount: s.getInt("discount_cents"),
+    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0 })),
   };
 }
 

@@ -8,7 +8,6 @@
  */
 function fulfil(app, providerSessionId, details) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
   let recorded = false;
   app.runInTransaction((tx) => {
     // Re-read inside the transaction: SQLite serialises writers, so a concurrent repeat of the
@@ -17,9 +16,11 @@ function fulfil(app, providerSessionId, details) {
     if (session.getString("fulfilled_at")) return;
 
     const lines = readJson(session, "line_items", []);
+    const code = session.getString("discount_code");
     const lineItems = lines
       .map((l) => ({ description: l.title, quantity: l.quantity, amount_total: l.unit_amount * l.quantity }))
-      .concat([{ description: "Shipping", quantity: 1, amount_total: SHIPPING_CENTS }]);
+      .concat(code && session.getInt("discount_cents") ? [{ description: "Discount (" + code + ")", quantity: 1, amount_total: -session.getInt("discount_cents") }] : [])
+      .concat([{ description: "Shipping", quantity: 1, amount_total: shippingOf(session) }]);
     const purchases = tx.findCollectionByNameOrId("purchases");
     for (const l of lines) {
       // Paid is paid: the purchase is recorded even when the piece is gone, then flagged for a refund.
@@ -29,7 +30,8 @@ function fulfil(app, providerSessionId, details) {
       p.set("product_id", l.item_id);
       p.set("product_type", l.item_type);
       p.set("product_title", l.title);
-      p.set("amount", (l.unit_amount * l.quantity) / 100);
+      // What the buyer paid for the line: a refund of it gives back no more.
+      p.set("amount", (l.unit_amount * l.quantity - (l.discount_cents || 0)) / 100);
       p.set("quantity", l.quantity);
       p.set("status", problem ? REFUND_NEEDED : "completed");
       p.set("payment_id", providerSessionId);
@@ -43,10 +45,13 @@ function fulfil(app, providerSessionId, details) {
         provider: session.getString("provider"),
         payment_intent: details.payment_intent || "",
         refund_reason: problem,
+        discount_code: code,
+        discount_cents: l.discount_cents || 0,
       });
       tx.save(p);
     }
 
+    require(`${__hooks}/lib/discounts.js`).flagUsedByEmail(tx, session, (details.customer || {}).email);
     session.set("status", "paid");
     session.set("fulfilled_at", new Date().toISOString());
     tx.save(session);
@@ -79,7 +84,7 @@ const REFUNDED = "refunded";
  */
 function refundUndeliverable(app, providerSessionId) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
+  const session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
   const lines = app.findRecordsByFilter("purchases", "payment_id = {:id}", "created", 0, 0, { id: providerSessionId });
   const waiting = lines.filter((p) => p.getString("status") === REFUND_NEEDED);
   if (!waiting.length) return;
@@ -88,7 +93,7 @@ function refundUndeliverable(app, providerSessionId) {
   waiting.forEach((p, i) => {
     const meta = readJson(p, "metadata", {});
     const withShipping = nothingShips && !shippingRefunded && i === 0;
-    const cents = Math.round(p.getFloat("amount") * 100) + (withShipping ? SHIPPING_CENTS : 0);
+    const cents = Math.round(p.getFloat("amount") * 100) + (withShipping ? shippingOf(session) : 0);
     let refundId;
     try {
       refundId = meta.provider === "stripe" ? stripeRefund(meta.payment_intent, cents, p.id) : "demo_refund_" + $security.randomString(16);
@@ -105,6 +110,14 @@ function refundUndeliverable(app, providerSessionId) {
       tx.save(fresh);
     });
   });
+  // Nothing of the order ships and all of it went back: its use of a code is given back too.
+  const after = app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 0, 0, { id: providerSessionId });
+  if (after.every((p) => p.getString("status") === REFUNDED)) require(`${__hooks}/lib/discounts.js`).returnUse(app, "", session);
+}
+
+/** The shipping an order was charged: none with a free-shipping code. */
+function shippingOf(session) {
+  return session.getBool("discount_free_shipping") ? 0 : require(`${__hooks}/lib/pricing.js`).SHIPPING_CENTS;
 }
 
 function stripeRefund(paymentIntent, cents, purchaseId) {
@@ -170,4 +183,4 @@ function markSession(app, providerSessionId, status) {
   });
 }
 
-module.exports = { fulfil, markSession, REFUND_NEEDED, REFUNDED };
+module.exports = { fulfil, markSession, shippingOf, REFUND_NEEDED, REFUNDED };

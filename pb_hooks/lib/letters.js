@@ -111,7 +111,9 @@ function orderPaid(app, session) {
   const mail = require(`${__hooks}/lib/mail.js`);
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
+  const shipping = require(`${__hooks}/lib/fulfilment.js`).shippingOf(session);
+  const code = session.getString("discount_code");
+  const discount = code ? [`Discount (${code}): -${money(session.getInt("discount_cents"))}`] : [];
   const lines = readJson(session, "line_items", []).map(
     (l) => `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`,
   );
@@ -127,7 +129,7 @@ function orderPaid(app, session) {
     subject: `New order: ${money(session.getInt("amount_total"))} from ${buyer}`,
     compose: () => ({
       heading: `An order has been paid by ${buyer}.`,
-      lines: lines.concat([`Shipping: ${money(SHIPPING_CENTS)}`, `Total: ${money(session.getInt("amount_total"))}`], shipTo ? [`Ship to: ${shipTo}`] : []),
+      lines: lines.concat(discount, [`Shipping: ${money(shipping)}`, `Total: ${money(session.getInt("amount_total"))}`], shipTo ? [`Ship to: ${shipTo}`] : []),
       items: [],
       link: `${siteUrl()}/admin/orders`,
       label: "Open the orders",

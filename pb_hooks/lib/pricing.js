@@ -225,19 +225,24 @@ function checkAvailability(app, lines, holder, trusted, exceptCart) {
  * BadRequestError naming what cannot be sold. Checkout and the cart's preview both ask here, so a
  * preview shows what checkout then charges. `trusted` is a customer with a confirmed address (the
  * larger hold allowance); `cartSessionId` leaves out the holder's open checkout of the same cart,
- * which a new checkout would cancel first. `country` and `code` are for tax and discounts to come.
+ * which a new checkout would cancel first. `code` is a discount code (lib/discounts.js): one it
+ * cannot apply is named in `code_refusal` ({ message, status }) and the order priced without it.
+ * `country` is for tax to come.
  */
-function priceOrder(app, { items, holder, trusted, cartSessionId }) {
+function priceOrder(app, { items, holder, trusted, cartSessionId, code }) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
   checkAvailability(app, lines, holder, !!trusted, cartSessionId || "");
   const subtotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
-  const shipping = SHIPPING_CENTS;
-  const discount = 0;
+  const discounts = require(`${__hooks}/lib/discounts.js`);
+  const off = discounts.applyDiscount(app, { code, lines, subtotal, holder, cartSessionId: cartSessionId || "" });
+  const shipping = off.free_shipping ? 0 : SHIPPING_CENTS;
+  const discount = off.discount;
   const tax = 0;
-  return { lines, subtotal, shipping, discount, tax, total: subtotal + shipping - discount + tax };
+  const priced = { lines, subtotal, shipping, discount, tax, total: subtotal + shipping - discount + tax };
+  return discounts.checkTotal(Object.assign(priced, { discount_code: off.code, free_shipping: off.free_shipping, code_refusal: off.refusal }));
 }
 
 /**

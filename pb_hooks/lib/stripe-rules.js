@@ -65,6 +65,7 @@ function stripeProblem(path, params, nowMs) {
       if (ahead < SESSION_MIN_SECONDS + CLOCK_MARGIN_SECONDS) return "expires_at is " + Math.floor(ahead) + " s away; a Checkout Session must last at least 30 minutes.";
       if (ahead > SESSION_MAX_SECONDS - CLOCK_MARGIN_SECONDS) return "expires_at is " + Math.floor(ahead) + " s away; a Checkout Session may last at most 24 hours.";
     }
+    if (params.discounts && params.allow_promotion_codes) return "discounts and allow_promotion_codes cannot be sent together.";
     const lines = params.line_items || [];
     const totals = {};
     for (const line of lines) {

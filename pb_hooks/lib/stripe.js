@@ -40,7 +40,7 @@ function call(method, path, params, idempotencyKey) {
   return res.json;
 }
 
-function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
+function createCheckoutSession(checkout, priced, customerEmail, expiresAt, coupon) {
   const site = config.siteUrl();
   const lineItems = priced.lines.map((l) => ({
     quantity: l.quantity,
@@ -71,6 +71,9 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
     },
   };
   if (customerEmail) params.customer_email = customerEmail;
+  // An amount_off coupon of exactly the shop's discount (lib/discounts.js stripeCoupon): Stripe's
+  // total is then the shop's to the cent, whichever lines the code covers.
+  if (coupon) params.discounts = [{ coupon }];
   const session = call("POST", "/v1/checkout/sessions", params, "checkout-" + checkout.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
   return session;
@@ -102,6 +105,13 @@ function createCommissionSession(payment, name, customerEmail, expiresAt) {
   const session = call("POST", "/v1/checkout/sessions", params, "commission-payment-" + payment.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
   return session;
+}
+
+/** A coupon taking `cents` off once, named by the code so Stripe's page and receipt show it. */
+function createCoupon(code, cents) {
+  const coupon = call("POST", "/v1/coupons", { amount_off: cents, currency: "usd", duration: "once", name: code, metadata: { discount_code: code } }, "coupon-" + code + "-" + cents);
+  if (!coupon.id) throw new ApiError(502, "Invalid response from checkout service", null);
+  return coupon.id;
 }
 
 /** Ends an open Stripe session so it can no longer be paid (Stripe answers an error for a paid one). */
@@ -163,4 +173,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, createCoupon, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, detailsOf, signatureProblem, mismatchWith };
