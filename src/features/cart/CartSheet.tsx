@@ -1,18 +1,20 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
-import { formatPrice } from "../../lib/money";
-import { isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
-import { clearCart, closeCart, removeFromCart, setQuantity, useCart } from "./cartStore";
+import { formatCents, formatPrice } from "../../lib/money";
+import { isCodeShaped, isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
+import { clearCart, closeCart, removeFromCart, setCode, setQuantity, useCart } from "./cartStore";
 import { CheckoutDialog } from "./CheckoutDialog";
+import { usePricePreview, type PreviewState } from "./usePricePreview";
 import styles from "./Cart.module.css";
 
 export default function CartSheet() {
-  const { items, isOpen } = useCart();
+  const { items, isOpen, code, sessionId } = useCart();
   const [checkingOut, setCheckingOut] = useState(false);
   const navigate = useNavigate();
   const { subtotal } = totals(items);
+  const priced = usePricePreview(items, code, sessionId);
 
   return (
     <>
@@ -90,10 +92,96 @@ export default function CartSheet() {
             <p className={styles.subtotal}>
               <span>Subtotal</span> <strong>{formatPrice(subtotal)}</strong>
             </p>
+            <CodeField code={code} priced={priced} />
           </>
         )}
       </Dialog>
-      <CheckoutDialog isOpen={checkingOut} onOpenChange={setCheckingOut} />
+      <CheckoutDialog isOpen={checkingOut} onOpenChange={setCheckingOut} priced={priced} />
     </>
+  );
+}
+
+/** "Have a code?": the code kept with the cart, its discount and new total from the server, or why not. */
+function CodeField({ code, priced }: { code: string; priced: PreviewState }) {
+  const [draft, setDraft] = useState("");
+  const [problem, setProblem] = useState("");
+  const { preview } = priced;
+  const refusal = preview?.code_error || priced.problem;
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const typed = draft.trim();
+    if (!typed) return setProblem("Type a code first.");
+    if (!isCodeShaped(typed)) return setProblem("This code isn't valid");
+    setProblem("");
+    setDraft("");
+    setCode(typed);
+  }
+
+  if (!code) {
+    return (
+      <form className={styles.code} onSubmit={apply} noValidate>
+        <label htmlFor="cart-code">Have a code?</label>
+        <div className={styles.codeRow}>
+          <input
+            id="cart-code"
+            name="code"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "cart-code-problem" : undefined}
+          />
+          <Button type="submit" variant="secondary" size="small">
+            Apply
+          </Button>
+        </div>
+        {problem && (
+          <p id="cart-code-problem" className={styles.codeProblem} role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    );
+  }
+
+  return (
+    <div className={styles.code}>
+      <p className={styles.codeApplied}>
+        <span>
+          Code <strong>{code}</strong>
+        </span>
+        <Button variant="ghost" size="small" onPress={() => setCode("")} aria-label={`Remove code ${code}`}>
+          Remove
+        </Button>
+      </p>
+      <div aria-live="polite">
+        {refusal ? (
+          <p className={styles.codeProblem}>{refusal}</p>
+        ) : preview ? (
+          <dl className={styles.summary} aria-label="Your order with this code">
+            {preview.discount > 0 && (
+              <div>
+                <dt>Discount ({preview.discount_code})</dt>
+                <dd>-{formatCents(preview.discount)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Shipping{preview.free_shipping ? ` (free with ${preview.discount_code})` : ""}</dt>
+              <dd>{formatCents(preview.shipping)}</dd>
+            </div>
+            <div className={styles.total}>
+              <dt>Total</dt>
+              <dd>{formatCents(preview.total)}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="muted">Checking the code…</p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -5,15 +5,17 @@ import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { pb } from "../../lib/pocketbase";
-import { formatPrice } from "../../lib/money";
+import { formatCents, formatPrice } from "../../lib/money";
 import { useOnline } from "../../lib/pwa";
 import { isPriced, totals } from "./cartRules";
 import { closeCart, useCart } from "./cartStore";
+import { orderLines, type PreviewState } from "./usePricePreview";
 import styles from "./Cart.module.css";
 
 /** Subtotal, shipping and total, then the hosted payment page. The server prices every line. */
-export function CheckoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
-  const { items, sessionId } = useCart();
+export function CheckoutDialog({ isOpen, onOpenChange, priced }: { isOpen: boolean; onOpenChange: (open: boolean) => void; priced: PreviewState }) {
+  const { items, sessionId, code } = useCart();
+  const preview = code && !priced.preview?.code_error ? priced.preview : null;
   const online = useOnline();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -35,7 +37,8 @@ export function CheckoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
         method: "POST",
         body: {
           cart_session_id: sessionId,
-          items: payable.map(({ id, type, variant, size, color, quantity }) => ({ id, type, variant, size, color, quantity })),
+          items: orderLines(payable),
+          code,
         },
       });
       if (!res?.url) throw new Error("Invalid response from checkout service");
@@ -69,20 +72,43 @@ export function CheckoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOp
         </>
       }
     >
-      <dl className={styles.summary}>
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatPrice(shipping)}</dd>
-        </div>
-        <div className={styles.total}>
-          <dt>Total</dt>
-          <dd>{formatPrice(total)}</dd>
-        </div>
-      </dl>
+      {preview ? (
+        <dl className={styles.summary}>
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatCents(preview.subtotal)}</dd>
+          </div>
+          {preview.discount > 0 && (
+            <div>
+              <dt>Discount ({preview.discount_code})</dt>
+              <dd>-{formatCents(preview.discount)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatCents(preview.shipping)}</dd>
+          </div>
+          <div className={styles.total}>
+            <dt>Total</dt>
+            <dd>{formatCents(preview.total)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <dl className={styles.summary}>
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatPrice(shipping)}</dd>
+          </div>
+          <div className={styles.total}>
+            <dt>Total</dt>
+            <dd>{formatPrice(total)}</dd>
+          </div>
+        </dl>
+      )}
       <p className="muted">Flat $4.95 shipping is added to every order, including autographed copies and book orders. Final prices are confirmed on the payment page.</p>
       {!online && (
         <p className={styles.offline} role="status">

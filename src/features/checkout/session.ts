@@ -7,6 +7,9 @@ export interface SessionSummary {
   status: "open" | "paid" | "canceled" | "expired" | "failed";
   amount_total: number;
   shipping: number;
+  /** The code the order used ("" or absent for none) and what it took off, in cents. */
+  discount_code?: string;
+  discount?: number;
   lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
   /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
   commission?: string;
