@@ -1,7 +1,7 @@
 // A code shared as a link (?code=) lands in the cart, shows its discount as its own line with the
 // server's total, and reaches the payment page.
 import { expect, test } from "@playwright/test";
-import { superuser } from "./support";
+import { admin, superuser } from "./support";
 
 test("a ?code= link fills the cart's code, drops the parameter and shows the discount line to the payment page", async ({ page }) => {
   const su = await superuser();
@@ -42,4 +42,39 @@ test("a code that does not exist gets one plain answer in the cart", async ({ pa
   await cart.getByRole("button", { name: "Remove code NOPE123" }).click();
   await expect(cart.getByLabel("Have a code?")).toBeVisible();
   await page.getByRole("button", { name: "Clear Cart" }).click();
+});
+
+test("the studio makes a code in the Discounts area, told clearly what to fix, and pauses it", async ({ page }) => {
+  const code = `FAIR${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(admin().email);
+  await page.getByLabel("Password").fill(admin().password);
+  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await page.getByRole("tab", { name: "Discounts" }).click();
+  await page.getByRole("button", { name: "New code" }).click();
+  const dialog = page.getByRole("dialog", { name: "New code" });
+  await dialog.getByRole("textbox", { name: "Code" }).fill("fair 2026!");
+  await dialog.getByLabel("Percent off (1 to 100)").fill("150");
+  await dialog.getByRole("button", { name: "Create code" }).click();
+  await expect(dialog.getByText("A code is 3 to 32 letters and digits, with no spaces or signs.")).toBeVisible();
+  await expect(dialog.getByText("A percent off is a whole number from 1 to 100.")).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Code" })).toBeFocused();
+  await dialog.getByRole("textbox", { name: "Code" }).fill(code.toLowerCase());
+  await dialog.getByLabel("Percent off (1 to 100)").fill("15");
+  await dialog.getByRole("checkbox", { name: "Prints" }).check();
+  await dialog.getByLabel("Uses in all (optional)").fill("50");
+  await dialog.getByRole("button", { name: "Create code" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("toast")).toContainText(`Code ${code} created`);
+  const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: code }) });
+  await expect(row).toContainText("15 % off");
+  await expect(row).toContainText("Prints");
+  await expect(row).toContainText("0 of 50");
+  await row.getByRole("button", { name: `Pause ${code}` }).click();
+  await expect(row).toContainText("Paused");
+  await row.getByRole("button", { name: `Delete ${code}` }).click();
+  await page.getByRole("dialog", { name: "Delete this code?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByTestId("toast")).toContainText(`Code ${code} deleted`);
+  await expect(row).toBeHidden();
 });

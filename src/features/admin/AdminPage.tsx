@@ -14,6 +14,7 @@ import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
 import { CharactersTab } from "./tabs/CharactersTab";
 import { CommissionsTab } from "./tabs/CommissionsTab";
+import { DiscountsTab } from "./discounts/DiscountsTab";
 import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
 import { OrdersTab } from "./tabs/OrdersTab";
@@ -29,6 +30,7 @@ const TABS = [
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
+  ["discounts", "Discounts", DiscountsTab],
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["artist", "Artist", ArtistTab],
 ] as const;
