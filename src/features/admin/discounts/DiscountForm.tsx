@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { ClientResponseError } from "pocketbase";
 import { pb } from "../../../lib/pocketbase";
+import { parseDollars } from "../../../lib/money";
 import { toast } from "../../../ui/toast";
 import { CheckboxField, SelectField, SubmitButton, TextField, useForm } from "../../../ui/form";
-import { parseDollars } from "../../commissions/money";
 import { GOODS, type DiscountCode, type GoodsKind } from "./codes";
 import styles from "../admin.module.css";
 
