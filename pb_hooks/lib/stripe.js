@@ -53,7 +53,8 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt, coupo
       },
     },
   }));
-  lineItems.push({ quantity: 1, price_data: { currency: "usd", unit_amount: priced.shipping, product_data: { name: "Shipping" } } });
+  // Free shipping (a code's) is no line at all rather than a line of $0.00.
+  if (priced.shipping > 0) lineItems.push({ quantity: 1, price_data: { currency: "usd", unit_amount: priced.shipping, product_data: { name: "Shipping" } } });
   const params = {
     mode: "payment",
     success_url: site + "/checkout/success?session_id={CHECKOUT_SESSION_ID}",

@@ -147,6 +147,51 @@ describe("a capped code", () => {
   });
 });
 
+describe("what a code does to an order", () => {
+  it("gives free shipping: none in the preview, no shipping line at Stripe, none in the order", async () => {
+    await makeCode({ code: "SHIPFREE", kind: "free_shipping" });
+    const preview = await post("/api/studio/cart/price", { items: [print()], code: "shipfree" }, "198.51.100.50");
+    expect(preview.body).toMatchObject({ shipping: 0, discount: 0, free_shipping: true, total: 3500, discount_code: "SHIPFREE" });
+    const before = proxy.sent().length;
+    const res = await post("/api/studio/checkout", { items: [print()], code: "SHIPFREE" }, "198.51.100.50");
+    expect(res.body.amount_total).toBe(3500);
+    const session = proxy.sent().slice(before).find((r) => r.path === "/v1/checkout/sessions")!;
+    expect([...session.params.values()]).not.toContain("Shipping");
+    expect(session.params.has("discounts[0][coupon]")).toBe(false);
+    await pay(res.body.session_id, 3500, "pi_shipfree");
+    const summary = await (await fetch(`${server.url}/api/studio/checkout/${res.body.session_id}`)).json();
+    expect(summary).toMatchObject({ shipping: 0, amount_total: 3500, discount_code: "SHIPFREE" });
+  });
+
+  it("gives the use back when nothing of a paid order could be delivered and all of it was refunded", async () => {
+    const piece = await server.su.collection("paintings").create(form({ title: "Heron", tags: [PRINT, ORIGINAL], tag_prices: { [PRINT]: 35, [ORIGINAL]: 480 } }, { image: pngFile() }));
+    await makeCode({ code: "ORIGINAL5", kind: "fixed", amount_cents: 500, applies_to: ["originals"], max_uses: 1 });
+    const res = await post("/api/studio/checkout", { items: [{ id: piece.id, type: "painting", variant: "original", quantity: 1 }], code: "ORIGINAL5" }, "198.51.100.51");
+    expect(res.status).toBe(200);
+    // Sold in the studio while this buyer was on Stripe's page.
+    await server.su.collection("paintings").update(piece.id, { tags: [PRINT, "Original - Sold Out"] });
+    await pay(res.body.session_id, 48000 - 500 + 495, "pi_heron");
+    const [purchase] = await server.su.collection("purchases").getFullList({ filter: `payment_id = "${res.body.session_id}"` });
+    expect(purchase.status).toBe("refunded");
+    // What was paid comes back: the original less its discount, and the shipping.
+    expect(purchase.metadata.refund.amount_cents).toBe(48000 - 500 + 495);
+    const order = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${res.body.session_id}"`);
+    expect(order.discount_returned).toBe(true);
+  });
+
+  it("flags a guest's second paid order with a once-per-buyer code, found by the e-mail given at payment", async () => {
+    await makeCode({ code: "NEWSONCE", kind: "percent", percent: 10, once_per_buyer: true });
+    const orders = [];
+    for (const from of ["198.51.100.60", "198.51.100.61"]) {
+      const res = await post("/api/studio/checkout", { items: [print()], code: "NEWSONCE" }, from);
+      expect(res.status).toBe(200);
+      await pay(res.body.session_id, res.body.amount_total, `pi_news_${from}`, "Reader@Example.com");
+      orders.push(await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${res.body.session_id}"`));
+    }
+    expect(orders.map((o) => o.discount_flag)).toEqual(["", "reader@example.com had already used NEWSONCE on another order."]);
+  });
+});
+
 describe("refusals a buyer can act on", () => {
   const dayAgo = () => new Date(Date.now() - 86400000).toISOString().replace("T", " ");
   const tomorrow = () => new Date(Date.now() + 86400000).toISOString().replace("T", " ");
