@@ -72,7 +72,7 @@ export function DiscountsTab() {
             const r = report.get(c.id);
             return (
               <tr key={c.id}>
-                <th scope="row" className={styles.mono}>
+                <th scope="row" className={`${styles.mono} ${styles.rowName}`}>
                   {c.code}
                 </th>
                 <td>
@@ -87,9 +87,9 @@ export function DiscountsTab() {
                   {!!r?.held && <div className="muted">{r.held} held now</div>}
                   {c.once_per_buyer && <div className="muted">once per buyer</div>}
                 </td>
-                <td>{r ? formatCents(r.revenue_cents) : "…"}</td>
-                <td>{r ? formatCents(r.discount_cents) : "…"}</td>
-                <td>
+                <td className={styles.nowrap}>{r ? formatCents(r.revenue_cents) : "…"}</td>
+                <td className={styles.nowrap}>{r ? formatCents(r.discount_cents) : "…"}</td>
+                <td className={styles.nowrap}>
                   <Badge tone={c.active ? "moss" : "neutral"}>{c.active ? "Active" : "Paused"}</Badge>
                 </td>
                 <td>
@@ -150,16 +150,18 @@ function CodeOrders({ report }: { report: CodeReport }) {
       <p>
         {report.uses} {report.uses === 1 ? "use" : "uses"}, {formatCents(report.revenue_cents)} paid, {formatCents(report.discount_cents)} taken off.
       </p>
-      <AdminTable headers={["Paid", "Total", "Discount", "Note"]}>
+      <ul className={styles.codeOrders}>
         {report.orders.map((o) => (
-          <tr key={o.session_id}>
-            <td>{shortDate(o.paid_at)}</td>
-            <td>{formatCents(o.amount_total)}</td>
-            <td>-{formatCents(o.discount_cents)}</td>
-            <td>{[o.refunded ? "Refunded: its use was given back" : "", o.flag].filter(Boolean).join(" · ") || "—"}</td>
-          </tr>
+          <li key={o.session_id}>
+            <span>Paid {shortDate(o.paid_at)}</span>
+            <span>
+              {formatCents(o.amount_total)}, with {formatCents(o.discount_cents)} off
+            </span>
+            {o.refunded && <span className="muted">Refunded: its use was given back</span>}
+            {o.flag && <span className={styles.error}>{o.flag}</span>}
+          </li>
         ))}
-      </AdminTable>
+      </ul>
     </>
   );
 }
