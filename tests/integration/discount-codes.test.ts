@@ -246,6 +246,26 @@ describe("refusals a buyer can act on", () => {
   });
 });
 
+describe("what a browser may do with codes", () => {
+  it("cannot list, make, change or delete a code, and a code of another type is just not valid", async () => {
+    const customer = await signedInUser(server, "curious@example.com");
+    const visitor = server.client();
+    expect((await visitor.collection("discount_codes").getList(1, 50)).totalItems).toBe(0);
+    expect((await customer.collection("discount_codes").getList(1, 50)).totalItems).toBe(0);
+    await expect(customer.collection("discount_codes").create({ code: "MINE100", kind: "percent", percent: 100, active: true })).rejects.toBeTruthy();
+    const real = await server.su.collection("discount_codes").getFirstListItem('code = "PRINTS10"');
+    await expect(customer.collection("discount_codes").update(real.id, { percent: 100 })).rejects.toBeTruthy();
+    await expect(visitor.collection("discount_codes").delete(real.id)).rejects.toBeTruthy();
+    expect((await server.su.collection("discount_codes").getOne(real.id)).percent).toBe(10);
+    expect((await server.su.collection("discount_codes").getList(1, 1, { filter: 'code = "MINE100"' })).totalItems).toBe(0);
+    for (const code of [123, ["PRINTS10"], { code: "PRINTS10" }, true, "PRINTS10' OR 1=1", " PRINTS10 x"]) {
+      const res = await post("/api/studio/cart/price", { items: [print()], code }, "198.51.100.70");
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ discount: 0, code_error: "This code isn't valid" });
+    }
+  });
+});
+
 describe("guessing", () => {
   it("stops a network after ten wrong codes, even for a real one, and leaves other networks alone", async () => {
     await makeCode({ code: "REALCODE", kind: "percent", percent: 10 });
