@@ -32,7 +32,7 @@ routerAdd(
       throw new BadRequestError('The cart could not be read: send it as JSON, { "items": [ ... ] }.');
     }
     const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
-    return e.json(200, require(`${__hooks}/lib/carts.js`).previewCart(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region }));
+    return e.json(200, require(`${__hooks}/lib/carts.js`).previewCart(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region, code: body.code }));
   },
   $apis.bodyLimit(65536),
 );

@@ -25,7 +25,7 @@ routerAdd(
     const { signedInCustomer, holderOf } = require(`${__hooks}/lib/callers.js`);
     const body = e.requestInfo().body || {};
     const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
-    return e.json(200, checkout.openCheckout(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region }));
+    return e.json(200, checkout.openCheckout(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region, code: body.code }));
   },
   $apis.bodyLimit(65536),
 );

@@ -69,12 +69,13 @@ function saveCart(app, { sessionId, items, client, user }) {
 /**
  * What checkout would charge for `items` now, and why not when it would refuse: the same answer
  * as checkout's, through lib/pricing.js, with nothing held and nothing written.
- * { lines: [{ title, quantity, unit_amount, item_type }], subtotal, shipping, discount, tax, total }.
+ * { lines: [{ title, quantity, unit_amount, item_type, discount_cents }], subtotal, shipping, discount, tax,
+ * total, discount_code, free_shipping, code_error }.
  */
-function previewCart(app, { items, user, holder, cartSessionId, country, region }) {
-  const priced = require(`${__hooks}/lib/pricing.js`).priceOrder(app, { items, holder, trusted: !!user && user.verified(), cartSessionId, country, region });
+function previewCart(app, { items, user, holder, cartSessionId, country, region, code }) {
+  const priced = require(`${__hooks}/lib/pricing.js`).priceOrder(app, { items, holder, trusted: !!user && user.verified(), cartSessionId, country, region, code });
   return {
-    lines: priced.lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
+    lines: priced.lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0 })),
     subtotal: priced.subtotal,
     shipping: priced.shipping,
     discount: priced.discount,
@@ -88,6 +89,10 @@ function previewCart(app, { items, user, holder, cartSessionId, country, region 
     tax_mode: priced.tax_mode,
     tax_included: priced.tax_included,
     tax_label: priced.tax_label,
+    // The code as applied ("" for none), or why it was not: the cart still shows the order without it.
+    discount_code: priced.discount_code,
+    free_shipping: !!priced.free_shipping,
+    code_error: priced.code_refusal ? priced.code_refusal.message : "",
   };
 }
 

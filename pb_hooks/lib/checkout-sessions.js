@@ -20,6 +20,8 @@ function sessionSummary(app, id) {
     status: s.getString("status"),
     amount_total: require(`${__hooks}/lib/tax-report.js`).chargedCents(s),
     shipping: s.getInt("shipping_cents"),
+    discount_code: s.getString("discount_code"),
+    discount: s.getInt("discount_cents"),
     tax: s.getInt("tax_cents"),
     tax_included: s.getInt("tax_included_cents"),
     tax_label: details.tax_label || "",
@@ -29,7 +31,7 @@ function sessionSummary(app, id) {
     shipping_zone_name: details.zone_name || "",
     // The demo page offers only these, as Stripe's page does.
     allowed_countries: details.countries || [],
-    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type })),
+    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0 })),
   };
 }
 

@@ -6,7 +6,7 @@
  * Opens a checkout for `items`: prices them and holds what they take out of the shop in one
  * transaction, then opens the payment page. Returns { url, session_id, amount_total }.
  */
-function openCheckout(app, { items, user, holder, cartSessionId, country, region }) {
+function openCheckout(app, { items, user, holder, cartSessionId, country, region, code }) {
   const { priceOrder, HOLD_MINUTES } = require(`${__hooks}/lib/pricing.js`);
   const provider = requireProvider();
   // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
@@ -15,12 +15,14 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
   // The hold and the payment page end together, measured from now, before the request leaves.
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60000);
 
-  // Pricing and the hold are one transaction: two buyers of one original cannot both pass.
+  // Pricing and the hold are one transaction: two buyers of one original, or of a capped code's
+  // last use, cannot both pass.
   let checkout;
   let priced;
   app.runInTransaction((tx) => {
     // Accounts are free to make: the larger allowance is for customers who confirmed their address.
-    priced = priceOrder(tx, { items, holder, trusted: !!user && user.verified(), country, region });
+    priced = priceOrder(tx, { items, holder, trusted: !!user && user.verified(), country, region, code });
+    if (priced.code_refusal) throw new ApiError(priced.code_refusal.status, priced.code_refusal.message, null);
     checkout = new Record(tx.findCollectionByNameOrId("checkout_sessions"));
     checkout.set("provider", provider);
     checkout.set("provider_session_id", "pending_" + $security.randomString(24));
@@ -32,6 +34,9 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
     checkout.set("user", user ? user.id : "");
     checkout.set("holder", holder);
     checkout.set("expires_at", expiresAt.toISOString());
+    checkout.set("discount_code", priced.discount_code);
+    checkout.set("discount_cents", priced.discount);
+    checkout.set("discount_free_shipping", !!priced.free_shipping);
     tx.save(checkout);
   });
 
@@ -39,7 +44,8 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
   let url;
   if (provider === "stripe") {
     try {
-      const session = require(`${__hooks}/lib/stripe.js`).createCheckoutSession(checkout, priced, user ? user.email() : "", expiresAt);
+      const coupon = priced.discount > 0 ? require(`${__hooks}/lib/discounts.js`).stripeCoupon(app, priced.discount_code, priced.discount) : "";
+      const session = require(`${__hooks}/lib/stripe.js`).createCheckoutSession(checkout, priced, user ? user.email() : "", expiresAt, coupon);
       sessionId = session.id;
       url = session.url;
     } catch (err) {

@@ -25,8 +25,10 @@ function fulfil(app, providerSessionId, details) {
     }
     const tax = session.getInt("tax_cents");
     const taxLabel = (readJson(session, "shipping_details", {}) || {}).tax_label || "Tax";
+    const code = session.getString("discount_code");
     const lineItems = lines
       .map((l) => ({ description: l.title, quantity: l.quantity, amount_total: l.unit_amount * l.quantity }))
+      .concat(code && session.getInt("discount_cents") ? [{ description: "Discount (" + code + ")", quantity: 1, amount_total: -session.getInt("discount_cents") }] : [])
       .concat([{ description: "Shipping", quantity: 1, amount_total: session.getInt("shipping_cents") }])
       .concat(tax ? [{ description: taxLabel, quantity: 1, amount_total: tax }] : []);
     const purchases = tx.findCollectionByNameOrId("purchases");
@@ -38,7 +40,8 @@ function fulfil(app, providerSessionId, details) {
       p.set("product_id", l.item_id);
       p.set("product_type", l.item_type);
       p.set("product_title", l.title);
-      p.set("amount", (l.unit_amount * l.quantity) / 100);
+      // What the buyer paid for the line: a refund of it gives back no more.
+      p.set("amount", (l.unit_amount * l.quantity - (l.discount_cents || 0)) / 100);
       p.set("quantity", l.quantity);
       p.set("status", problem ? REFUND_NEEDED : "completed");
       p.set("payment_id", providerSessionId);
@@ -54,10 +57,13 @@ function fulfil(app, providerSessionId, details) {
         refund_reason: problem,
         tax_included_cents: session.getInt("tax_included_cents"),
         address_mismatch: mismatch ? mismatch.reason : "",
+        discount_code: code,
+        discount_cents: l.discount_cents || 0,
       });
       tx.save(p);
     }
 
+    require(`${__hooks}/lib/discounts.js`).flagUsedByEmail(tx, session, (details.customer || {}).email);
     session.set("status", "paid");
     session.set("fulfilled_at", new Date().toISOString());
     if (!session.getString("order_key")) session.set("order_key", newOrderKey());
@@ -145,6 +151,9 @@ function refundUndeliverable(app, providerSessionId) {
       markRefundedOrder(tx, providerSessionId);
     });
   });
+  // Nothing of the order ships and all of it went back: its use of a code is given back too.
+  const after = app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 0, 0, { id: providerSessionId });
+  if (after.every((p) => p.getString("status") === REFUNDED)) require(`${__hooks}/lib/discounts.js`).returnUse(app, "", session);
 }
 
 /** An order none of whose lines will ship any more is refunded, whatever was sent before. */

@@ -112,6 +112,8 @@ function orderPaid(app, session) {
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
   const { readJson } = require(`${__hooks}/lib/records.js`);
   const { chargedCents } = require(`${__hooks}/lib/tax-report.js`);
+  const code = session.getString("discount_code");
+  const discount = code ? [`Discount (${code}): -${money(session.getInt("discount_cents"))}`] : [];
   const lines = readJson(session, "line_items", []).map(
     (l) => `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`,
   );
@@ -133,7 +135,7 @@ function orderPaid(app, session) {
     subject: `${flag ? "Check this order's address. " : ""}New order: ${money(chargedCents(session))} from ${buyer}`,
     compose: () => ({
       heading: `An order has been paid by ${buyer}.`,
-      lines: lines.concat(sums, shipTo ? [`Ship to: ${shipTo}`] : [], flag ? [flag.reason] : []),
+      lines: lines.concat(discount, sums, shipTo ? [`Ship to: ${shipTo}`] : [], flag ? [flag.reason] : []),
       items: [],
       link: `${siteUrl()}/admin/orders`,
       label: "Open the orders",

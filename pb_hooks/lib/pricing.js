@@ -224,29 +224,36 @@ function checkAvailability(app, lines, holder, trusted, exceptCart) {
  * BadRequestError naming what cannot be sold. Checkout and the cart's preview both ask here, so a
  * preview shows what checkout then charges. `trusted` is a customer with a confirmed address (the
  * larger hold allowance); `cartSessionId` leaves out the holder's open checkout of the same cart,
- * which a new checkout would cancel first. `country` (ISO code) and `region` (a US state) place
- * the parcel: its zone and rate (lib/shipping.js) and its tax (lib/tax.js).
+ * which a new checkout would cancel first. `code` is a discount code (lib/discounts.js): one it
+ * cannot apply is named in `code_refusal` ({ message, status }) and the order priced without it.
+ * `country` (ISO code) and `region` (a US state) place the parcel: its zone and rate
+ * (lib/shipping.js) and its tax (lib/tax.js), worked out on what is left after the discount.
  */
-function priceOrder(app, { items, holder, trusted, cartSessionId, country, region }) {
+function priceOrder(app, { items, holder, trusted, cartSessionId, code, country, region }) {
   if (!Array.isArray(items) || items.length === 0) refuse("Please add items to your cart before checking out.");
   if (items.length > 50) refuse("A cart holds at most 50 lines.");
   const lines = items.map((line, i) => priceLine(app, line, i + 1)).filter((l) => l.unit_amount > 0);
   if (lines.length === 0) refuse("No valid items to checkout");
   checkAvailability(app, lines, holder, !!trusted, cartSessionId || "");
   const subtotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
-  const discount = 0;
+  const discounts = require(`${__hooks}/lib/discounts.js`);
+  const off = discounts.applyDiscount(app, { code, lines, subtotal, holder, cartSessionId: cartSessionId || "" });
+  const discount = off.discount;
   const place = placeOf(country, region);
-  const ship = require(`${__hooks}/lib/shipping.js`).shipOrder(app, { lines, country: place.country, goods: subtotal - discount, freeShipping: false });
+  const ship = require(`${__hooks}/lib/shipping.js`).shipOrder(app, { lines, country: place.country, goods: subtotal - discount, freeShipping: off.free_shipping });
   const shipping = ship.cents;
   const taxed = require(`${__hooks}/lib/tax.js`).taxOrder(app, { lines, shipping, country: place.country, region: place.region });
   const tax = taxed.cents;
-  return {
+  return discounts.checkTotal({
     lines,
     subtotal,
     shipping,
     discount,
     tax,
     total: subtotal + shipping - discount + tax,
+    discount_code: off.code,
+    free_shipping: off.free_shipping,
+    code_refusal: off.refusal,
     ship_country: place.country,
     ship_region: place.region,
     shipping_zone: ship.zone,
@@ -257,7 +264,7 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, country, regio
     tax_included: taxed.included,
     tax_label: taxed.label,
     shipping_tax: taxed.shipping_cents,
-  };
+  });
 }
 
 /** The place a buyer names, in the codes Stripe reports: "de" is DE; a region only for the US. */

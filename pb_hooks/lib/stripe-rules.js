@@ -78,6 +78,7 @@ function stripeProblem(path, params, nowMs) {
     }
     const options = params.shipping_options || [];
     if (options.length > MAX_SHIPPING_OPTIONS) return "A Checkout Session offers at most " + MAX_SHIPPING_OPTIONS + " shipping options, not " + options.length + ".";
+    if (params.discounts && params.allow_promotion_codes) return "discounts and allow_promotion_codes cannot be sent together.";
     const lines = params.line_items || [];
     const totals = {};
     for (const line of lines) {

@@ -40,7 +40,7 @@ function call(method, path, params, idempotencyKey, failure) {
   return res.json;
 }
 
-function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
+function createCheckoutSession(checkout, priced, customerEmail, expiresAt, coupon) {
   const site = config.siteUrl();
   const tax = taxOptions(priced);
   const lineItems = priced.lines.map((l) => ({
@@ -80,6 +80,9 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt) {
   if (tax.automatic) params.automatic_tax = { enabled: true };
   if (priced.tax_included > 0) params.custom_text = { submit: { message: "Prices include " + dollars(priced.tax_included) + " tax." } };
   if (customerEmail) params.customer_email = customerEmail;
+  // An amount_off coupon of exactly the shop's discount (lib/discounts.js stripeCoupon): Stripe's
+  // total is then the shop's to the cent, whichever lines the code covers.
+  if (coupon) params.discounts = [{ coupon }];
   const session = call("POST", "/v1/checkout/sessions", params, "checkout-" + checkout.id);
   if (!session.id || !session.url) throw new ApiError(502, "Invalid response from checkout service", null);
   return session;
@@ -158,6 +161,13 @@ function createCommissionSession(payment, name, customerEmail, expiresAt) {
   return session;
 }
 
+/** A coupon taking `cents` off once, named by the code so Stripe's page and receipt show it. */
+function createCoupon(code, cents) {
+  const coupon = call("POST", "/v1/coupons", { amount_off: cents, currency: "usd", duration: "once", name: code, metadata: { discount_code: code } }, "coupon-" + code + "-" + cents);
+  if (!coupon.id) throw new ApiError(502, "Invalid response from checkout service", null);
+  return coupon.id;
+}
+
 /** Ends an open Stripe session so it can no longer be paid (Stripe answers an error for a paid one). */
 function expireCheckoutSession(id) {
   return call("POST", "/v1/checkout/sessions/" + encodeURIComponent(id) + "/expire", null, null);
@@ -232,4 +242,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, createCoupon, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };

@@ -19,6 +19,11 @@ function handleStripeWebhook(app, payload, signature) {
     return { status: 400, body: { message: "Invalid JSON payload" } };
   }
   const object = (event.data && event.data.object) || {};
+  // A refund made in Stripe's dashboard: an order refunded in full gives its code's use back.
+  if (event.type === "charge.refunded") {
+    const returned = object.refunded === true && require(`${__hooks}/lib/discounts.js`).returnUse(app, String(object.payment_intent || ""));
+    return { status: 200, body: { received: true, returned: !!returned } };
+  }
   const session = object.id ? app.findRecordsByFilter("checkout_sessions", "provider_session_id = {:id}", "", 1, 0, { id: String(object.id) })[0] : null;
   if (!session) {
     // Commission payments share the endpoint: their sessions are kept apart, named by metadata.

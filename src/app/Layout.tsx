@@ -2,7 +2,7 @@ import { memo, Suspense, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { AppStatus } from "../ui/pwa";
 import { Toaster } from "../ui/Toaster";
-import { CartDrawer } from "../features/cart";
+import { CartDrawer, takeCodeFromLink } from "../features/cart";
 import { useAuth } from "../features/account";
 import { Navbar } from "./Navbar";
 import { Footer } from "./Footer";
@@ -14,7 +14,7 @@ import { ROUTE_TITLES } from "../lib/titles";
 /** The public frame: navigation, the page, the footer, and the app-wide cart, toast and status. */
 export function Layout() {
   const navigate = useNavigate();
-  const { pathname, state } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
   const overList = isOverList(state);
   const wasOverList = useRef(overList);
   const user = useAuth((s) => s.user);
@@ -26,6 +26,17 @@ export function Layout() {
     const installed = globalThis.matchMedia?.("(display-mode: standalone)").matches;
     if (installed && user.is_admin && pathname === "/") navigate("/admin", { replace: true });
   }, [user, pathname, navigate]);
+  // A shared link with ?code=SPRING10 puts the code in the cart; the address drops it, so a
+  // reload or a copied address does not apply it again.
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const code = params.get("code");
+    if (code === null) return;
+    takeCodeFromLink(code);
+    params.delete("code");
+    const rest = params.toString();
+    navigate({ pathname, search: rest ? `?${rest}` : "", hash }, { replace: true, state });
+  }, [search, pathname, hash, state, navigate]);
   // The app places the scroll itself: the browser's own restoring on Back would put a list back at
   // the offset it had when a piece's dialog opened, though cards drawn since have moved it.
   useEffect(() => {

@@ -25,3 +25,11 @@ export function formatCents(cents: number): string {
 export function isSellable(amount: unknown): amount is number {
   return typeof amount === "number" && Number.isFinite(amount) && amount > 0;
 }
+
+/** Dollars as typed ("120", "120.5", "$1,200.00") to whole cents, or null. */
+export function parseDollars(text: string): number | null {
+  const clean = text.replace(/[$,\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, part = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
+}

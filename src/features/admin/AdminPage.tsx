@@ -15,6 +15,7 @@ import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
 import { CharactersTab } from "./tabs/CharactersTab";
 import { CommissionsTab } from "./tabs/CommissionsTab";
+import { DiscountsTab } from "./discounts/DiscountsTab";
 import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
 import { OrdersTab } from "./tabs/OrdersTab";
@@ -32,6 +33,7 @@ const TABS = [
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
+  ["discounts", "Discounts", DiscountsTab],
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["shipping", "Shipping", ShippingTab],
   ["tax", "Tax", TaxTab],

@@ -1,17 +1,17 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
-import { isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
-import { clearCart, closeCart, removeFromCart, setQuantity, useCart } from "./cartStore";
+import { isCodeShaped, isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
+import { clearCart, closeCart, removeFromCart, setCode, setQuantity, useCart } from "./cartStore";
 import { CheckoutDialog } from "./CheckoutDialog";
 import { PriceSummary, ShipToPicker } from "./ShippingSummary";
-import { usePreview } from "./shipTo";
+import { usePreview, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
 
 export default function CartSheet() {
-  const { items, isOpen, sessionId } = useCart();
+  const { items, isOpen, code, sessionId } = useCart();
   const [checkingOut, setCheckingOut] = useState(false);
   const navigate = useNavigate();
   const { subtotal } = totals(items);
@@ -91,11 +91,79 @@ export default function CartSheet() {
               })}
             </ul>
             <ShipToPicker />
+            <CodeField code={code} preview={preview} />
             <PriceSummary preview={preview} subtotal={subtotal} />
           </>
         )}
       </Dialog>
       <CheckoutDialog isOpen={checkingOut} onOpenChange={setCheckingOut} preview={preview} />
     </>
+  );
+}
+
+/** "Have a code?": the code kept with the cart, or why the server's preview does not apply it. */
+function CodeField({ code, preview }: { code: string; preview: PreviewState }) {
+  const [draft, setDraft] = useState("");
+  const [problem, setProblem] = useState("");
+  const refusal = preview.state === "priced" ? preview.price.code_error : "";
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    const typed = draft.trim();
+    if (!typed) return setProblem("Type a code first.");
+    if (!isCodeShaped(typed)) return setProblem("This code isn't valid");
+    setProblem("");
+    setDraft("");
+    setCode(typed);
+  }
+
+  if (!code) {
+    return (
+      <form className={styles.code} onSubmit={apply} noValidate>
+        <label htmlFor="cart-code">Have a code?</label>
+        <div className={styles.codeRow}>
+          <input
+            id="cart-code"
+            name="code"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={64}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "cart-code-problem" : undefined}
+          />
+          <Button type="submit" variant="secondary" size="small">
+            Apply
+          </Button>
+        </div>
+        {problem && (
+          <p id="cart-code-problem" className={styles.codeProblem} role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    );
+  }
+
+  return (
+    <div className={styles.code}>
+      <p className={styles.codeApplied}>
+        <span>
+          Code <strong>{code}</strong>
+        </span>
+        <Button variant="ghost" size="small" onPress={() => setCode("")} aria-label={`Remove code ${code}`}>
+          Remove
+        </Button>
+      </p>
+      <div aria-live="polite">
+        {refusal ? (
+          <p className={styles.codeProblem}>{refusal}</p>
+        ) : preview.state === "offline" ? (
+          <p className="muted">The code is checked when you are back online, and again at checkout.</p>
+        ) : null}
+      </div>
+    </div>
   );
 }

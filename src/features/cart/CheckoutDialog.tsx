@@ -14,7 +14,7 @@ import styles from "./Cart.module.css";
 
 /** The server's price for the chosen place, then the hosted payment page. The server prices every line. */
 export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: boolean; onOpenChange: (open: boolean) => void; preview: PreviewState }) {
-  const { items, sessionId } = useCart();
+  const { items, sessionId, code } = useCart();
   const { country, region } = useShipTo();
   const online = useOnline();
   const navigate = useNavigate();
@@ -35,7 +35,7 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
     try {
       const res = await pb.send<{ url: string }>("/api/studio/checkout", {
         method: "POST",
-        body: { cart_session_id: sessionId, items: linesOf(payable), country, region },
+        body: { cart_session_id: sessionId, items: linesOf(payable), country, region, code },
       });
       if (!res?.url) throw new Error("Invalid response from checkout service");
       onOpenChange(false);

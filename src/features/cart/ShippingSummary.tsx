@@ -77,13 +77,13 @@ export function PriceSummary({ preview, subtotal }: { preview: PreviewState; sub
       </div>
       {p.discount > 0 && (
         <div>
-          <dt>Discount</dt>
+          <dt>Discount ({p.discount_code})</dt>
           <dd>-{formatCents(p.discount)}</dd>
         </div>
       )}
       <div>
         <dt>Shipping to {place}:</dt>
-        <dd>{p.shipping ? formatCents(p.shipping) : "Free"}</dd>
+        <dd>{p.shipping ? formatCents(p.shipping) : p.free_shipping ? `Free with ${p.discount_code}` : "Free"}</dd>
       </div>
       {days && (days.min_days || days.max_days) && (
         <div className={styles.estimate}>

@@ -86,3 +86,8 @@ export function parseStoredCart(value: unknown): CartItem[] | null {
     .filter((i) => !isOneOfAKind(i) || (!seen.has(lineKey(i)) && seen.add(lineKey(i))))
     .map((i) => (isOneOfAKind(i) ? { ...i, quantity: 1 } : i));
 }
+
+/** Letters and digits, 3 to 32: the only shape a discount code has (the server checks the rest). */
+export function isCodeShaped(code: string): boolean {
+  return /^[A-Za-z0-9]{3,32}$/.test(code);
+}

@@ -7,7 +7,7 @@ import { db } from "../../lib/db";
 import { pb } from "../../lib/pocketbase";
 import { isSellable } from "../../lib/money";
 import { toast } from "../../ui/toast";
-import { addLine, parseStoredCart, removeLine, setLineQuantity, type CartItem } from "./cartRules";
+import { addLine, isCodeShaped, parseStoredCart, removeLine, setLineQuantity, type CartItem } from "./cartRules";
 
 const STORAGE_KEY = "lanternwood-cart";
 
@@ -15,17 +15,23 @@ interface CartState {
   items: CartItem[];
   sessionId: string;
   isOpen: boolean;
+  /** A discount code the buyer entered or followed a link with; the server decides what it takes off. */
+  code: string;
 }
 
 type Change = (items: CartItem[]) => CartItem[];
 
-function readStored(): { items: CartItem[]; sessionId: string } | null {
+function readStored(): { items: CartItem[]; sessionId: string; code: string } | null {
   try {
     const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
     if (!raw) return null;
-    const stored = JSON.parse(raw) as { items?: unknown; sessionId?: unknown };
+    const stored = JSON.parse(raw) as { items?: unknown; sessionId?: unknown; code?: unknown };
     // A corrupt stored cart is discarded, the session id kept.
-    return { items: parseStoredCart(stored.items) ?? [], sessionId: typeof stored.sessionId === "string" && stored.sessionId ? stored.sessionId : crypto.randomUUID() };
+    return {
+      items: parseStoredCart(stored.items) ?? [],
+      sessionId: typeof stored.sessionId === "string" && stored.sessionId ? stored.sessionId : crypto.randomUUID(),
+      code: typeof stored.code === "string" && isCodeShaped(stored.code) ? stored.code : "",
+    };
   } catch {
     return null;
   }
@@ -33,7 +39,7 @@ function readStored(): { items: CartItem[]; sessionId: string } | null {
 
 const stored = typeof window !== "undefined" ? readStored() : null;
 
-export const useCart = create<CartState>(() => ({ items: stored?.items ?? [], sessionId: stored?.sessionId ?? "", isOpen: false }));
+export const useCart = create<CartState>(() => ({ items: stored?.items ?? [], sessionId: stored?.sessionId ?? "", isOpen: false, code: stored?.code ?? "" }));
 
 // Carts kept by earlier versions live in IndexedDB; until that one is read, changes are also queued
 // and replayed onto it, so nothing made in the meantime replaces it or is replaced by it.
@@ -42,7 +48,7 @@ let abandonedTimer: ReturnType<typeof setTimeout> | undefined;
 
 function write(items: CartItem[], sessionId: string) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ items, sessionId, updatedAt: Date.now() }));
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ items, sessionId, code: useCart.getState().code, updatedAt: Date.now() }));
   } catch {
     // Storage full or blocked (private mode): the cart lives as long as this page.
   }
@@ -96,7 +102,7 @@ if (typeof window !== "undefined") {
   window.addEventListener("storage", (e) => {
     if (e.key !== STORAGE_KEY) return;
     const latest = readStored();
-    if (latest) useCart.setState({ items: latest.items, sessionId: latest.sessionId });
+    if (latest) useCart.setState({ items: latest.items, sessionId: latest.sessionId, code: latest.code });
   });
   window.addEventListener("online", () => void saveAbandonedCart());
   // SPEC §2: the cart also opens from a global toggle-cart event.
@@ -138,4 +144,21 @@ export function removeFromCart(key: string) {
 export function clearCart({ silently = false } = {}) {
   change(() => []);
   if (!silently) toast({ title: "Cart cleared" });
+}
+
+/** Keeps a discount code with the cart ("" removes it); what it takes off is the server's preview. */
+export function setCode(code: string) {
+  useCart.setState({ code: code.trim().toUpperCase() });
+  const { items, sessionId } = useCart.getState();
+  write(items, sessionId);
+}
+
+/** A code from a shared link (?code=SPRING10): kept in the cart, and said so. */
+export function takeCodeFromLink(raw: string) {
+  if (!isCodeShaped(raw.trim())) {
+    toast({ title: "This code isn't valid", description: "Check the link, or type the code in your cart.", tone: "error" });
+    return;
+  }
+  setCode(raw);
+  toast({ title: `Code ${useCart.getState().code} is in your cart`, description: "Its discount shows in your cart." });
 }

@@ -7,6 +7,7 @@ import { ClientResponseError } from "pocketbase";
 import { pb } from "../../lib/pocketbase";
 import { useOnline } from "../../lib/pwa";
 import { isPriced, type CartItem } from "./cartRules";
+import { useCart } from "./cartStore";
 
 const STORAGE_KEY = "lanternwood-ship-to";
 
@@ -30,6 +31,10 @@ export interface Preview {
   tax_mode: Places["tax_mode"];
   tax_included: number;
   tax_label: string;
+  /** The code as applied ("" for none), or why it was not: the order is then priced without it. */
+  discount_code: string;
+  free_shipping: boolean;
+  code_error: string;
 }
 
 /** The region of a language tag, or its likely one ("de" is Germany): "" when there is none. */
@@ -98,22 +103,23 @@ export type PreviewState = { state: "empty" | "pricing" | "offline" } | { state:
 
 export const linesOf = (items: CartItem[]) => items.filter(isPriced).map(({ id, type, variant, size, color, quantity }) => ({ id, type, variant, size, color, quantity }));
 
-/** The server's price of these items shipped to the chosen place, asked again whenever either changes. */
+/** The server's price of these items shipped to the chosen place with the cart's code, asked again whenever one changes. */
 export function usePreview(items: CartItem[], sessionId: string, enabled: boolean): PreviewState {
   const { country, region } = useShipTo();
+  const code = useCart((s) => s.code);
   const online = useOnline();
   const [result, setResult] = useState<PreviewState>({ state: "pricing" });
   // One string for the lines and the place: the preview is asked again only when one changes.
-  const key = JSON.stringify([linesOf(items), country, region]);
+  const key = JSON.stringify([linesOf(items), country, region, code]);
   useEffect(() => {
     if (!enabled) return;
-    const [lines, country, region] = JSON.parse(key) as [ReturnType<typeof linesOf>, string, string];
+    const [lines, country, region, code] = JSON.parse(key) as [ReturnType<typeof linesOf>, string, string, string];
     if (!lines.length) return setResult({ state: "empty" });
     if (!online) return setResult({ state: "offline" });
     if (!country) return setResult({ state: "refused", message: "Please choose the country to ship to." });
     let live = true;
     setResult({ state: "pricing" });
-    pb.send<Preview>("/api/studio/cart/price", { method: "POST", body: { items: lines, cart_session_id: sessionId, country, region }, requestKey: "cart-preview" }).then(
+    pb.send<Preview>("/api/studio/cart/price", { method: "POST", body: { items: lines, cart_session_id: sessionId, country, region, code }, requestKey: "cart-preview" }).then(
       (price) => live && setResult({ state: "priced", price }),
       (err) => {
         if (!live || (err instanceof ClientResponseError && err.isAbort)) return;

@@ -97,6 +97,12 @@ export function DemoCheckoutPage() {
                   <td>{formatCents(l.unit_amount * l.quantity)}</td>
                 </tr>
               ))}
+              {!!session.discount_code && !!session.discount && (
+                <tr>
+                  <td>Discount ({session.discount_code})</td>
+                  <td>-{formatCents(session.discount)}</td>
+                </tr>
+              )}
               {!session.commission && (
                 <tr>
                   <td>{session.shipping_zone_name ? `Shipping to ${session.shipping_zone_name}` : "Shipping"}</td>

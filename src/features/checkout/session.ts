@@ -16,6 +16,9 @@ export interface SessionSummary {
   shipping_zone_name?: string;
   /** The countries the address may be in: the zone the order was priced for. */
   allowed_countries?: string[];
+  /** The code the order used ("" or absent for none) and what it took off, in cents. */
+  discount_code?: string;
+  discount?: number;
   lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
   /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
   commission?: string;

@@ -4,6 +4,8 @@
 import type { RecordModel } from "pocketbase";
 import { pb } from "../../lib/pocketbase";
 import { formatCents } from "../../lib/money";
+
+export { parseDollars } from "../../lib/money";
 import { keep, kept } from "./kept";
 import type { Commission } from "./types";
 
@@ -104,14 +106,6 @@ export const startPayment = (quoteId: string) => pb.send<{ url: string; session_
 
 export const refundPayment = (paymentId: string, key: string, amountCents?: number) =>
   pb.send<{ repeated: boolean }>(`/api/studio/commission-payments/${paymentId}/refund`, { method: "POST", body: { key, amount_cents: amountCents } });
-
-/** Dollars as typed ("120", "120.5", "$1,200.00") to whole cents, or null. */
-export function parseDollars(text: string): number | null {
-  const clean = text.replace(/[$,\s]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, part = ""] = clean.split(".");
-  return Number(whole) * 100 + Number(part.padEnd(2, "0"));
-}
 
 /** A quote or a receipt seen once stays readable offline (see kept.ts). */
 export function keepMoney(commissionId: string, quotes: Quote[] | null, payments: Payment[] | null) {
