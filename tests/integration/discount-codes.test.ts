@@ -87,10 +87,12 @@ describe("a 10 % code for prints", () => {
     const session = sent.find((r) => r.path === "/v1/checkout/sessions")!;
     expect(session.params.get("discounts[0][coupon]")).toBeTruthy();
     expect(session.params.has("allow_promotion_codes")).toBe(false);
-    // What Stripe charges: the lines less the coupon, the shop's total to the cent.
+    // What Stripe charges: the lines less the coupon, plus the one shipping option, the shop's total to the cent.
     let lineSum = 0;
     for (let i = 0; session.params.has(`line_items[${i}][quantity]`); i++) lineSum += Number(session.params.get(`line_items[${i}][price_data][unit_amount]`)) * Number(session.params.get(`line_items[${i}][quantity]`));
-    expect(lineSum - Number(coupon!.params.get("amount_off"))).toBe(res.body.amount_total);
+    const shipping = Number(session.params.get("shipping_options[0][shipping_rate_data][fixed_amount][amount]"));
+    expect(shipping).toBe(495);
+    expect(lineSum - Number(coupon!.params.get("amount_off")) + shipping).toBe(res.body.amount_total);
 
     await pay(res.body.session_id, res.body.amount_total, "pi_prints10");
     const order = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${res.body.session_id}"`);
