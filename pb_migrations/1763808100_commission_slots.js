@@ -5,6 +5,7 @@
 const ADMIN = "@request.auth.is_admin = true";
 const TYPES = ["illustrated-book", "indoor-mural", "outdoor-mural", "watercolor-portrait", "watercolor-illustration"];
 const BOARD_ID = "commissionboard";
+const LABELS = ["Illustrated book", "Indoor mural", "Outdoor mural", "Watercolor portrait", "Watercolor illustration"];
 
 migrate(
   (app) => {
@@ -59,7 +60,12 @@ migrate(
     app.save(board);
     const row = new Record(board);
     row.set("id", BOARD_ID);
-    row.set("states", []);
+    // Every type open without a limit, as the rows above say, so the pages tell the truth from the
+    // first start (the hooks keep it from then on: pb_hooks/lib/commission-slots.js).
+    row.set(
+      "states",
+      TYPES.map((type, i) => ({ type, label: LABELS[i], state: "open", text: "Open", slots: 0, free: -1, waiting: 0, opens_at: "" })),
+    );
     row.set("queue_public", true);
     row.set("queue", []);
     row.set("next_states", []);

@@ -214,6 +214,15 @@ function queue(app, now) {
   return inHand.concat(listed, delivered);
 }
 
+/** JSON with every object's keys sorted: the stored JSON comes back in the database's key order. */
+function canonical(value) {
+  if (Array.isArray(value)) return "[" + value.map(canonical).join(",") + "]";
+  if (value && typeof value === "object") {
+    return "{" + Object.keys(value).sort().map((k) => JSON.stringify(k) + ":" + canonical(value[k])).join(",") + "}";
+  }
+  return JSON.stringify(value === undefined ? null : value);
+}
+
 /** The public board row brought up to date; written only when something a visitor sees changed. */
 function publish(app) {
   const now = Date.now();
@@ -222,9 +231,9 @@ function publish(app) {
   const q = b.queue_public ? queue(app, now) : [];
   const { readJson } = require(`${__hooks}/lib/records.js`);
   const same =
-    JSON.stringify(readJson(row, "states", [])) === JSON.stringify(b.states) &&
-    JSON.stringify(readJson(row, "next_states", [])) === JSON.stringify(b.next_states) &&
-    JSON.stringify(readJson(row, "queue", [])) === JSON.stringify(q) &&
+    canonical(readJson(row, "states", [])) === canonical(b.states) &&
+    canonical(readJson(row, "next_states", [])) === canonical(b.next_states) &&
+    canonical(readJson(row, "queue", [])) === canonical(q) &&
     row.getBool("queue_public") === b.queue_public &&
     ms(row.getString("next_at")) === ms(b.next_at);
   if (same) return;

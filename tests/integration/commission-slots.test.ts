@@ -88,6 +88,19 @@ afterAll(async () => {
   await mail?.stop();
 });
 
+describe("a fresh shop", () => {
+  it("shows every type open from the first start, and rewrites the public row only when something changed", async () => {
+    const html = await (await fetch(`${server.url}/commissions`)).text();
+    for (const label of ["Illustrated book", "Indoor mural", "Outdoor mural", "Watercolor portrait", "Watercolor illustration"]) {
+      expect(html).toContain(`<span>${label}</span> <strong>Open</strong>`);
+    }
+    const before = (await server.client().collection("commission_board").getFullList())[0];
+    await tick();
+    await tick();
+    expect((await server.client().collection("commission_board").getFullList())[0].updated).toBe(before.updated);
+  });
+});
+
 describe("slots and the waitlist", () => {
   it("counts three slots at the deposit, then waitlists, invites in turn, and passes an unanswered invitation on", async () => {
     await plan({ types: [{ type: TYPE, state: "open", slots: 3 }] });

@@ -51,6 +51,13 @@ export function CommissionPage() {
   const { setValues } = form;
   const board = useCommissionBoard();
   const chosen = board.states.find((s) => s.type === values.type);
+  const closedMessage = chosen ? `${chosen.label} commissions are ${chosen.text.toLowerCase()}. Please choose another kind, or come back then.` : "";
+  // A "closed" message goes once the type opens while the form is on screen.
+  const { setErrors } = form;
+  const staleClosed = !!errors.type && errors.type.includes(" commissions are closed") && chosen?.state !== "closed";
+  useEffect(() => {
+    if (staleClosed) setErrors((e) => ({ ...e, type: undefined }));
+  }, [staleClosed, setErrors]);
 
   useEffect(() => {
     if (!refused || editing?.id === refused.id) return;
@@ -91,7 +98,7 @@ export function CommissionPage() {
   async function submit() {
     if (chosen?.state === "closed") {
       // The server refuses it too; this only spares a round trip.
-      form.fail({ type: `${chosen.label} commissions are ${chosen.text.toLowerCase()}. Please choose another kind, or come back then.` });
+      form.fail({ type: closedMessage });
       toast({ title: "Closed for now", description: `${chosen.label}: ${chosen.text}`, tone: "error" });
       return;
     }
