@@ -147,6 +147,21 @@ describe("slots and the waitlist", () => {
   });
 });
 
+describe("other fill rules and endings", () => {
+  it("counts a sent quote when the studio says so, and a cancelled commission frees its slot for the next waiting", async () => {
+    await plan({ fill_rule: "quoted", types: [{ type: "watercolor-illustration", state: "open", slots: 1 }] });
+    const a = await request(customers[0].pb, "A fox reading by lantern light", "watercolor-illustration");
+    const q = await call(admin, `/api/studio/commissions/${a}/quotes`, { total_cents: 9000 });
+    expect(q.status, q.text).toBe(200);
+    expect((await stateOf("watercolor-illustration")).text).toBe("Waitlist: 0 waiting");
+    const b = await request(customers[1].pb, "Two owls and a teapot", "watercolor-illustration");
+    await admin.collection("commissions").update(a, { status: "Cancelled" });
+    await mail.waitFor(customers[1].email, /watercolor illustration slot has opened/);
+    expect(await customers[1].pb.collection("commissions").getOne(b)).toMatchObject({ waitlist: "invited" });
+    await plan({ fill_rule: "deposit", types: [{ type: "watercolor-illustration", state: "open", slots: 0 }] });
+  });
+});
+
 describe("closed types", () => {
   it("refuses a request for a closed type whatever the browser sends, and says until when", async () => {
     const opens = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 11, 1, 9));
