@@ -85,10 +85,8 @@ function SlotsForm({ data, onSaved }: { data: StudioSlots; onSaved: (d: StudioSl
         <div className={styles.plans}>
           {PLANS.map((p) => (
             <fieldset key={p.key} className={styles.plan}>
-              <legend>
-                {p.label}
-                {shown[p.key] && <span className={styles.now}> · now: {shown[p.key]}</span>}
-              </legend>
+              <legend>{p.label}</legend>
+              {shown[p.key] && <p className={styles.now}>Now: {shown[p.key]}</p>}
               <SelectField label="State" value={String(v[`${p.key}.state`])} onChange={(x) => set(`${p.key}.state`, x)} options={STATES} error={e[`${p.key}.state`]} />
               <TextField label="Slots (0 for no limit)" type="number" inputMode="numeric" value={String(v[`${p.key}.slots`])} onChange={(x) => set(`${p.key}.slots`, x)} error={e[`${p.key}.slots`]} />
               <TextField label="Opens at (optional)" type="datetime-local" value={String(v[`${p.key}.opens_at`])} onChange={(x) => set(`${p.key}.opens_at`, x)} error={e[`${p.key}.opens_at`]} />
