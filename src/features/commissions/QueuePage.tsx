@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { pb } from "../../lib/pocketbase";
-import { NotFoundPage } from "../../app/NotFoundPage";
 import { useAuth } from "../account";
 import { queuePlace, queueWaited, useCommissionBoard } from "./board";
 import styles from "./board.module.css";
@@ -27,7 +26,16 @@ export function QueuePage() {
   const { queue, queuePublic, loading } = useCommissionBoard();
   const user = useAuth((s) => s.user);
   const mine = useMyRefs(user?.id, queue.length);
-  if (!loading && !queuePublic) return <NotFoundPage />;
+  if (!loading && !queuePublic) {
+    return (
+      <div className="container section">
+        <h1>The queue is not shown just now</h1>
+        <p className="muted">
+          The studio keeps its queue private for the moment. <Link to="/commissions">Request a commission</Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="container section">
       <header>
