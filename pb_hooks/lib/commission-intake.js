@@ -23,6 +23,8 @@ function prepareRequest(e) {
   e.record.set("total_price", 0);
   e.record.set("amount_paid", 0);
   e.record.set("finals_released", false);
+  // Whatever the form showed when it was filled in: a closed type is refused now, a full one waits.
+  require(`${__hooks}/lib/commission-slots.js`).admitRequest(e.app, e.record, isAdmin);
 }
 
 /** A new file of a commission: its name, type and size from the upload, its kind from who sent it. */

@@ -10,6 +10,7 @@ export const PUBLIC_ROUTES: Route[] = [
   "/pebblewick",
   "/cryptids",
   "/commissions",
+  "/commissions/queue",
   "/about",
   { collection: "books", path: (id) => `/book/${id}` },
   // A piece's own page, by its id alone (the server sends the address with its words; the page is the same).

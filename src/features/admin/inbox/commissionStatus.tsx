@@ -1,5 +1,7 @@
 // What the studio does with one commission wherever it is shown: its status, the next step, its details.
+import { useState } from "react";
 import { pb } from "../../../lib/pocketbase";
+import { Dialog } from "../../../ui/Dialog";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { toast } from "../../../ui/toast";
@@ -30,6 +32,54 @@ export function NextStepButton({ c, variant }: { c: Commission; variant?: "prima
     <Button size="small" variant={variant} onPress={() => void advance(c)}>
       {next.label}
     </Button>
+  );
+}
+
+/**
+ * Declining a request not started, or cancelling one in progress, ends it: its slot goes to the
+ * first on its type's waitlist (docs/decisions/024).
+ */
+export function EndButton({ c }: { c: Commission }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const ending = c.status === "Not Started" ? { verb: "Decline", status: "Declined" as const } : c.status === "In Progress" ? { verb: "Cancel", status: "Cancelled" as const } : null;
+  if (!ending) return null;
+  async function end() {
+    if (!ending) return;
+    setBusy(true);
+    try {
+      await pb.collection("commissions").update(c.id, { status: ending.status });
+      toast({ title: `Commission ${ending.status.toLowerCase()}`, description: "If anyone waits for this type, the first of them is invited now." });
+      setOpen(false);
+    } catch {
+      toast({ title: "Failed to update status", tone: "error" });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button size="small" variant="secondary" onPress={() => setOpen(true)}>
+        {ending.verb}…
+      </Button>
+      <Dialog
+        isOpen={open}
+        onOpenChange={setOpen}
+        title={`${ending.verb} this ${typeLabel(c.type).toLowerCase()} commission?`}
+        footer={
+          <>
+            <Button variant="secondary" onPress={() => setOpen(false)}>
+              Keep it
+            </Button>
+            <Button onPress={() => void end()} isDisabled={busy}>
+              {ending.verb} it
+            </Button>
+          </>
+        }
+      >
+        <p>It ends here and frees its slot. Money already paid stays as it is: refund it from Payments if you owe it.</p>
+      </Dialog>
+    </>
   );
 }
 
@@ -81,7 +131,10 @@ export function Details({ c }: { c: Commission }) {
       </dl>
       <h3>Description</h3>
       <p className={styles.prewrap}>{c.description}</p>
-      <NextStepButton c={c} />
+      <div className={styles.actions}>
+        <NextStepButton c={c} />
+        <EndButton c={c} />
+      </div>
     </div>
   );
 }
