@@ -23,6 +23,11 @@ function prepareRequest(e) {
   e.record.set("total_price", 0);
   e.record.set("amount_paid", 0);
   e.record.set("finals_released", false);
+  require(`${__hooks}/lib/commission-terms.js`).checkAcceptance(e.app, e.record, isAdmin);
+  // The studio's answer is awaited from now (lib/commission-reminders.js).
+  e.record.set("waiting_since", new Date().toISOString().replace("T", " "));
+  e.record.set("answered_at", "");
+  e.record.set("reminded_at", "");
 }
 
 /** A new file of a commission: its name, type and size from the upload, its kind from who sent it. */
