@@ -14,6 +14,8 @@ export interface Quote extends RecordModel {
   total_cents: number;
   deposit_cents: number;
   included: string;
+  /** Revisions the quote includes; a revision asked for past them may be priced as an addition. */
+  revisions_included: number;
   delivery_date: string;
   refund_terms: string;
   decline_reason: string;
@@ -91,6 +93,7 @@ export interface QuoteInput {
   deposit_percent?: number;
   deposit_cents?: number;
   included: string;
+  revisions_included?: number;
   delivery_date: string;
   refund_terms: string;
 }
