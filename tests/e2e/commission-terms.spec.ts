@@ -1,7 +1,7 @@
 // The studio's terms on the request form and in the thread, and a revision asked for on a proof.
 import { expect, test, type Browser } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { baseUrl, createCustomer, superuser } from "./support";
+import { admin, baseUrl, createCustomer, superuser } from "./support";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
@@ -157,4 +157,46 @@ test("the customer asks for a revision on a proof and the thread counts it", asy
   } finally {
     await context.close();
   }
+});
+
+test("the studio writes its terms in the app, each change a version, and sees a revision past the allowance", async ({ browser, page }) => {
+  const { pb, context } = await customerBrowser(browser, "Sage");
+  await context.close();
+  const su = await superuser();
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(admin().email);
+  await page.getByLabel("Password").fill(admin().password);
+  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("tab", { name: /Commissions/ }).click();
+  await page.getByRole("link", { name: "Terms" }).click();
+  await expect(page.getByText("No terms yet: requests are sent without accepting any.")).toBeVisible();
+  const text = page.getByRole("textbox", { name: "Commission terms" });
+  await text.fill("Refunds: the deposit is kept once sketching starts.");
+  await page.getByRole("button", { name: "Save the terms" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Version 1 saved" })).toBeVisible();
+  await text.fill("Refunds: the deposit is kept once sketching starts.\nRevisions: two, then priced.");
+  await page.getByRole("button", { name: "Save as a new version" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Version 2 saved" })).toBeVisible();
+  await expect(page.getByText("Earlier versions (1)")).toBeVisible();
+
+  const current = await pb.send<{ version: number; digest: string }>("/api/studio/commission-terms", { method: "GET" });
+  expect(current.version).toBe(2);
+  const c = await pb.collection("commissions").create({ type: "watercolor-illustration", description: "A lighthouse keeper's cat", contact_email: "x@example.com", contact_name: "Sage Reed", terms_version: 2, terms_digest: current.digest });
+  await su.send(`/api/studio/commissions/${c.id}/quotes`, { method: "POST", body: { total_cents: 9000, revisions_included: 1 } });
+  for (const name of ["cat-1.png", "cat-2.png"]) {
+    const body = new FormData();
+    body.set("commission", c.id);
+    body.set("kind", "proof");
+    body.set("file", new File([PNG], name, { type: "image/png" }));
+    const proof = await su.collection("commission_files").create(body);
+    await pb.send(`/api/studio/commission-files/${proof.id}/revision`, { method: "POST", body: { note: `Brighter, on ${name}` } });
+  }
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await page.getByRole("link", { name: /Sage Reed/ }).first().click();
+  const thread = page.getByRole("region", { name: "Conversation with Sage Reed" });
+  await expect(thread.getByTestId("accepted-terms")).toContainText("Terms version 2 accepted");
+  await expect(thread.getByTestId("message").filter({ hasText: "Brighter, on cat-1.png" })).toContainText("Revision 1 of 1");
+  const past = thread.getByTestId("message").filter({ hasText: "Brighter, on cat-2.png" });
+  await expect(past).toContainText("Revision 2, past the 1 included");
+  await expect(past).toContainText("Past the revisions the quote includes: you can price it as an addition under Payments.");
 });

@@ -18,7 +18,6 @@ import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
 import { OrdersTab } from "./tabs/OrdersTab";
 import { PaintingsTab } from "./tabs/PaintingsTab";
-import { TermsTab } from "./tabs/TermsTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
@@ -29,7 +28,6 @@ const TABS = [
   ["books", "Books", BooksTab],
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],
-  ["terms", "Terms", TermsTab],
   ["orders", "Orders", OrdersTab],
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["artist", "Artist", ArtistTab],

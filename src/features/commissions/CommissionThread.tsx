@@ -29,7 +29,10 @@ const CARD_LABEL = { quote: "Quote", receipt: "Receipt", refund: "Refund", decli
 /** "Revision 2 of 3", counted by the server when it was asked for. */
 function cardLabel(card: NonNullable<CommissionMessage["card"]>) {
   if (card.type !== "revision") return CARD_LABEL[card.type];
-  return card.included ? `Revision ${card.number} of ${card.included}` : `Revision ${card.number}`;
+  const n = card.number ?? 0;
+  const k = card.included ?? 0;
+  if (n <= k) return `Revision ${n} of ${k}`;
+  return k ? `Revision ${n}, past the ${k} included` : `Revision ${n}, none included`;
 }
 
 function senderLabel(m: CommissionMessage, viewer: Viewer) {

@@ -22,7 +22,7 @@ const day = (iso: string) => new Date(iso.replace(" ", "T")).toLocaleDateString(
  * The studio's commission terms: each save that changes them is a new version, which every new
  * request must accept; a request keeps the version it accepted (decision 025).
  */
-export function TermsTab() {
+export function CommissionTerms() {
   const { items, error } = useLiveList<TermsVersion>("commission_terms", "", "-version");
   const current = items?.[0];
   const form = useForm(schema, { text: "" });
