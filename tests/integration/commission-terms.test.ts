@@ -208,3 +208,38 @@ describe("reminders", () => {
     expect(letters.some((l) => String(l.text).includes("waiting 2 days") || String(l.text).includes("waiting 9 days"))).toBe(false);
   });
 });
+
+describe("what a client cannot do around them", () => {
+  it("writes no revision, terms or clock of its own, and reads no one else's", async () => {
+    const terms = (await call(null, "/api/studio/commission-terms", undefined, "GET")).body;
+    // Whatever the form sends for the clock, the server starts it.
+    const c = await ada.collection("commissions").create({
+      type: "watercolor-portrait",
+      description: "Lanterns on the pier",
+      contact_email: "x@example.com",
+      terms_version: terms.version,
+      terms_digest: terms.digest,
+      answered_at: "2026-01-01 00:00:00.000Z",
+      reminded_at: "2026-01-01 00:00:00.000Z",
+      waiting_since: "2020-01-01 00:00:00.000Z",
+    });
+    expect(c).toMatchObject({ answered_at: "", reminded_at: "" });
+    expect(Date.now() - Date.parse(c.waiting_since.replace(" ", "T"))).toBeLessThan(DAY);
+    const proof = await admin.collection("commission_files").create(form({ commission: c.id, kind: "proof" }, { file: pngFile("pier.png") }));
+    for (const pb of [ada, admin]) {
+      const direct = await refusal(pb.collection("commission_revisions").create({ commission: c.id, proof: proof.id, number: 1, included: 99 }));
+      expect(direct.status).toBeGreaterThanOrEqual(400);
+      expect((await refusal(pb.collection("commission_terms").create({ version: 99, text: "Mine", digest: "x" }))).status).toBeGreaterThanOrEqual(400);
+    }
+    // A card in a message is the server's: a client's is dropped.
+    const m = await ada.collection("commission_messages").create({ commission: c.id, content: "Hello", card: { type: "revision", number: 1, included: 9 } });
+    expect(m.card).toBeNull();
+    await call(ada, `/api/studio/commission-files/${proof.id}/revision`, { note: "Less fog" });
+    expect(await bea.collection("commission_revisions").getFullList({ filter: `commission = "${c.id}"` })).toEqual([]);
+    expect((await ada.collection("commission_revisions").getFullList({ filter: `commission = "${c.id}"` })).length).toBe(1);
+    // The live lists' feed keeps the versions the studio's, like the list.
+    const feed = await fetch(`${server.url}/api/studio/changes/commission_terms?since=`, { headers: { Authorization: ada.authStore.token } });
+    const body = await feed.json();
+    expect(JSON.stringify(body)).not.toContain("Refunds");
+  });
+});
