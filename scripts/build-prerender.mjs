@@ -22,6 +22,7 @@ const PRERENDERED = {
   "/cryptids": { file: "pages/cryptids.html", route: "/cryptids" },
   "/about": { file: "pages/about.html", route: "/about" },
   "/commissions": { file: "pages/commissions.html", route: "/commissions" },
+  "/commissions/queue": { file: "pages/commissions/queue.html", route: "/commissions/queue" },
   ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/_`, { file: `pages/${list}/_id.html`, route: `/${list}/{slug}` }])),
   "/page-not-found/_/_": { file: "pages/404.html", route: "/404" },
 };

@@ -2,6 +2,8 @@
 // (decision 025). Past the allowance the studio may answer with an addition (a "change" quote).
 
 const LIVE_QUOTES = ["open", "deposit_paid", "paid"];
+// A declined or cancelled request has no work left to revise.
+const ENDED = ["Declined", "Cancelled"];
 
 /** The revisions the commission's live quotes include, an addition's with the quote's. */
 function included(app, commissionId) {
@@ -55,6 +57,7 @@ function requestRevision(app, proofId, user, body) {
     }
     const c = tx.findRecordById("commissions", commission.id);
     if (delivered(c)) throw new BadRequestError("This commission has been delivered, so no more revisions can be asked for. You can still write to the studio in the thread.");
+    if (ENDED.indexOf(c.getString("status")) >= 0) throw new BadRequestError("This commission has ended, so no revisions can be asked for.");
     const n = tx.findRecordsByFilter("commission_revisions", "commission = {:c}", "", 0, 0, { c: c.id }).length + 1;
     const k = included(tx, c.id);
     revision = new Record(tx.findCollectionByNameOrId("commission_revisions"));

@@ -24,6 +24,7 @@ export const ROUTE_MODULES = {
   "/cryptids": "src/features/characters/WorldPage.tsx",
   "/about": "src/features/artist/AboutPage.tsx",
   "/commissions": "src/features/commissions/CommissionPage.tsx",
+  "/commissions/queue": "src/features/commissions/QueuePage.tsx",
   // A piece's own page, one module for the five lists.
   ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/{slug}`, "src/features/pieces/PiecePage.tsx"])),
   "/404": null,

@@ -80,6 +80,38 @@ export interface Tag extends CatalogRecord {
   name: string;
 }
 
+/** One type's state as the studio takes work in (pb_hooks/lib/commission-slots.js). */
+export interface CommissionTypeState {
+  type: string;
+  label: string;
+  state: "open" | "waitlist" | "closed";
+  text: string;
+  slots: number;
+  free: number;
+  waiting: number;
+  opens_at: string;
+}
+
+/** A place on the public commission queue: no name, address, words or file of anyone. */
+export interface QueueRow {
+  ref: string;
+  position: number;
+  waitlist_position: number;
+  type: string;
+  type_label: string;
+  stage: string;
+  days: number;
+}
+
+/** The one public row the commission page and the queue are drawn from. */
+export interface CommissionBoard extends CatalogRecord {
+  states: CommissionTypeState[] | null;
+  next_at: string;
+  next_states: CommissionTypeState[] | null;
+  queue_public: boolean;
+  queue: QueueRow[] | null;
+}
+
 export interface CatalogTables {
   characters: Character;
   paintings: Painting;
@@ -88,11 +120,12 @@ export interface CatalogTables {
   murals: Mural;
   artist_profile: ArtistProfile;
   tags: Tag;
+  commission_board: CommissionBoard;
 }
 
 export type CatalogCollection = keyof CatalogTables;
 
-export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags"];
+export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board"];
 
 /** A painting's price for a variant, when the tag is present and priced (SPEC §5). */
 export function paintingPrice(p: Painting, variant: "print" | "original"): number | null {

@@ -3,7 +3,7 @@
 // table, add a new this.version(n + 1) with only the changed stores, never edit a released one.
 import Dexie, { type Table } from "dexie";
 import type { OutboxAction } from "./outbox/outbox";
-import { CATALOG_COLLECTIONS, type CatalogRecord } from "./catalog";
+import type { CatalogCollection, CatalogRecord } from "./catalog";
 import { bucketsOf, type CatalogBucket } from "./buckets";
 
 /** The cart as earlier versions kept it; the cart now lives in localStorage and reads this row once, then deletes it. */
@@ -52,7 +52,8 @@ export class StudioDb extends Dexie {
         catalog: "key, collection",
       })
       .upgrade(async (tx) => {
-        for (const name of CATALOG_COLLECTIONS) {
+        // The tables version 2 had: later collections never had a table of their own.
+        for (const name of ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags"] as CatalogCollection[]) {
           const rows = (await tx.table(name).toArray()) as CatalogRecord[];
           await tx.table("catalog").bulkPut(bucketsOf(name, rows));
         }

@@ -17,6 +17,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   pebblewick: titled("Pebblewick"),
   cryptids: titled("Hidden Cryptids Alliance"),
   commissions: titled("Commissions"),
+  "commissions/queue": titled("Commission queue"),
   "customer/dashboard": titled("Your account"),
   "stripe-example": titled("Payment"),
   "checkout/success": titled("Thank you"),

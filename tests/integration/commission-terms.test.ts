@@ -157,6 +157,10 @@ describe("revisions", () => {
     expect(late.status).toBe(400);
     expect(late.body.message).toBe("This commission has been delivered, so no more revisions can be asked for. You can still write to the studio in the thread.");
     expect(await ada.collection("commission_revisions").getFullList({ filter: `commission = "${id}"` })).toEqual([]);
+
+    const ended = await commissionWithProofs(3, 1);
+    await admin.collection("commissions").update(ended.id, { status: "Cancelled" });
+    expect((await call(ada, `/api/studio/commission-files/${ended.proofs[0].id}/revision`, {})).body.message).toBe("This commission has ended, so no revisions can be asked for.");
   });
 
   it("refuses a count of revisions that is not a whole number from 0 to 100", async () => {

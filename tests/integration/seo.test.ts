@@ -90,7 +90,7 @@ const unescape = (s: string) => s.replaceAll("&#34;", '"').replaceAll("&#39;", "
 describe("pages for people and for machines", () => {
   it("lists every public page and piece in the sitemap, at the addresses the app makes", async () => {
     const urls = await sitemapUrls();
-    const expected = ["/", "/gallery", "/about", "/pebblewick", "/cryptids", "/commissions"];
+    const expected = ["/", "/gallery", "/about", "/pebblewick", "/cryptids", "/commissions", "/commissions/queue"];
     for (const b of await server.su.collection("books").getFullList()) expected.push(`/book/${b.id}`);
     const lists: [string, PieceList | ((r: RecordModel) => PieceList)][] = [
       ["paintings", "gallery"],

@@ -6,6 +6,7 @@ import (
 	"html"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -48,6 +49,8 @@ var staticPages = map[string]pageMeta{
 		description: "The gentle creatures who watch the woods at night: meet the Hidden Cryptids Alliance."},
 	"commissions": {title: "Commissions · " + studioName,
 		description: "Commission a watercolor of your own: portraits, pets, book illustration and murals by Lanternwood Studio."},
+	queueRoute: {title: "Commission queue · " + studioName,
+		description: "The commissions in Lanternwood Studio's hands: each one's place, type, stage and how long it has waited."},
 }
 
 // The app's own pages that are nobody's to find: they answer 200 and ask not to be indexed.
@@ -70,12 +73,14 @@ type Page struct {
 	meta     pageMeta
 	lcp      *lcpPicture
 	picture  *core.Record // the record whose picture is the page's largest, nil when none
+	body     string       // markup the page's reserved box is filled with (board.go)
+	until    time.Time    // when the body changes by itself; zero for never
 }
 
 // Resolve finds what the catalogue holds for the address (one look-up for a book or a piece) and
 // describes the page: a made-up address is the 404's, an old piece address a redirect.
 func Resolve(app core.App, a Address) Page {
-	if !a.find(app) {
+	if !a.find(app) || (a.Route == queueRoute && !QueuePublic(app)) {
 		a.Kind = Unknown
 	}
 	p := Page{Address: a, lcp: lcpPictureFor(a)}
@@ -94,6 +99,9 @@ func Resolve(app core.App, a Address) Page {
 		}
 		m.jsonLD = staticLD(app, a.Route, m)
 		p.meta = m
+		if a.Route == "commissions" || a.Route == queueRoute {
+			p.body, p.until = boardBody(app, a.Route)
+		}
 	case Private:
 		p.meta = pageMeta{status: http.StatusOK, title: privatePages[a.Route] + " · " + studioName, noindex: true}
 	case Admin:
@@ -120,6 +128,10 @@ func NotFound() Page {
 
 // Head is the page's own <head> lines for the site at the public URL site.
 func (p *Page) Head(site string) string { return headTags(site, p.meta) }
+
+// Body is the markup for the page's reserved box ("" for none) and the time it changes by
+// itself, zero when it does not.
+func (p *Page) Body() (string, time.Time) { return p.body, p.until }
 
 // LCP is what the page adds for its largest picture (see preload.go): both empty when it has none.
 func (p *Page) LCP() (preload, img string) {

@@ -102,6 +102,9 @@ func sitemapURLs(app core.App) ([]sitemapURL, error) {
 	for _, route := range []string{"", "gallery", "about", "pebblewick", "cryptids", "commissions"} {
 		urls = append(urls, sitemapURL{Loc: site + "/" + route})
 	}
+	if QueuePublic(app) {
+		urls = append(urls, sitemapURL{Loc: site + "/" + queueRoute})
+	}
 	lastMod := func(r *core.Record) string {
 		return r.GetDateTime("updated").Time().UTC().Format("2006-01-02T15:04:05Z")
 	}

@@ -52,9 +52,22 @@ func TestAFrameFillsAsSearchingDid(t *testing.T) {
 		f := parseFrame(name, "v", raw)
 		for _, lcp := range [][2]string{{"", ""}, {preload, img}} {
 			want := filledBySearching(raw, tags, lcp[0], lcp[1])
-			if got := f.render(tags, lcp[0], lcp[1]); !bytes.Equal(got, want) {
+			if got := f.render(tags, lcp[0], lcp[1], ""); !bytes.Equal(got, want) {
 				t.Errorf("%s (picture %v): filled differently\n got %q\nwant %q", name, lcp[0] != "", got, want)
 			}
 		}
+	}
+}
+
+func TestAFrameFillsTheServersBoxOnly(t *testing.T) {
+	raw := []byte(`<html><head><title>A</title></head><body><section><div class="states" data-server-fill="true"></div></section><div data-server-fill="true"></div></body></html>`)
+	f := parseFrame("commissions", "v", raw)
+	got := string(f.render("", "", "", "<ul><li>Open</li></ul>"))
+	want := `<html><head></head><body><section><div class="states" data-server-fill="true"><ul><li>Open</li></ul></div></section><div data-server-fill="true"></div></body></html>`
+	if got != want {
+		t.Errorf("filled\n got %q\nwant %q", got, want)
+	}
+	if empty := string(f.render("", "", "", "")); empty != `<html><head></head><body><section><div class="states" data-server-fill="true"></div></section><div data-server-fill="true"></div></body></html>` {
+		t.Errorf("nothing to fill changed the frame: %q", empty)
 	}
 }

@@ -57,13 +57,15 @@ type page struct {
 	head     string
 	preload  string
 	img      string
+	fill     string
+	until    time.Time // kept until then: what the page shows changes by itself at that time
 	plainTag string
 	gzipped  []byte
 	gzipTag  string
 }
 
 func (p *page) size() int {
-	return len(p.head) + len(p.preload) + len(p.img) + len(p.gzipped) + 128
+	return len(p.head) + len(p.preload) + len(p.img) + len(p.fill) + len(p.gzipped) + 128
 }
 
 func newPages(web fs.FS, version *catalog.Version) *pages {
@@ -121,10 +123,12 @@ func (p *pages) make(app core.App, address heads.Address, key string, version ui
 	if resolved.Status == http.StatusOK && name != "index.html" {
 		preload, img = resolved.LCP()
 	}
-	made, err := p.build(name, resolved.Status, resolved.Head(heads.SiteURL(app)), preload, img)
+	fill, until := resolved.Body()
+	made, err := p.build(name, resolved.Status, resolved.Head(heads.SiteURL(app)), preload, img, fill)
 	if err != nil {
 		return nil, err
 	}
+	made.until = until
 	p.store(key, version, made)
 	return made, nil
 }
@@ -134,7 +138,7 @@ func (p *pages) notFound(app core.App, version uint64) (*page, error) {
 		return kept, nil
 	}
 	nf := heads.NotFound()
-	made, err := p.build(pageFor(p.web, "404"), nf.Status, nf.Head(heads.SiteURL(app)), "", "")
+	made, err := p.build(pageFor(p.web, "404"), nf.Status, nf.Head(heads.SiteURL(app)), "", "", "")
 	if err != nil {
 		return nil, err
 	}
@@ -142,12 +146,12 @@ func (p *pages) notFound(app core.App, version uint64) (*page, error) {
 	return made, nil
 }
 
-func (p *pages) build(name string, status int, head, preload, img string) (*page, error) {
+func (p *pages) build(name string, status int, head, preload, img, fill string) (*page, error) {
 	f, err := p.frame(name)
 	if err != nil {
 		return nil, err
 	}
-	made := &page{status: status, frame: f, head: head, preload: preload, img: img}
+	made := &page{status: status, frame: f, head: head, preload: preload, img: img, fill: fill}
 	plain := made.plain()
 	made.plainTag = etagOf(plain)
 	var buf bytes.Buffer
@@ -159,7 +163,7 @@ func (p *pages) build(name string, status int, head, preload, img string) (*page
 	return made, nil
 }
 
-func (pg *page) plain() []byte { return pg.frame.render(pg.head, pg.preload, pg.img) }
+func (pg *page) plain() []byte { return pg.frame.render(pg.head, pg.preload, pg.img, pg.fill) }
 
 func etagOf(body []byte) string {
 	sum := sha256.Sum256(body)
@@ -196,7 +200,7 @@ func (p *pages) get(key string, version uint64) *page {
 	kept := p.kept[key]
 	current := p.at == version
 	p.mu.Unlock()
-	if kept == nil || !current {
+	if kept == nil || !current || (!kept.until.IsZero() && !time.Now().Before(kept.until)) {
 		return nil
 	}
 	if f, err := p.frame(kept.frame.name); err != nil || f != kept.frame {

@@ -22,7 +22,7 @@ func testPages(t *testing.T) (*pages, fstest.MapFS, *catalog.Version) {
 
 func testPage(t *testing.T, p *pages, head string) *page {
 	t.Helper()
-	made, err := p.build("pages/about.html", http.StatusOK, head, "", "")
+	made, err := p.build("pages/about.html", http.StatusOK, head, "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { useFocusOnMount } from "../../ui/useFocusOnMount";
@@ -8,7 +8,10 @@ import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
 import { AuthDialog, useAuth } from "../account";
 import { COMMISSION_TYPES, type CommissionRequest } from "./types";
 import { useCurrentTerms } from "./terms";
+import { useCommissionBoard } from "./board";
+import { BoardStates } from "./BoardStates";
 import styles from "./commissions.module.css";
+import boardStyles from "./board.module.css";
 
 const HELD_KEY = "held_commission";
 // zod loads when the request is first sent, not with the page.
@@ -52,6 +55,15 @@ export function CommissionPage() {
   // Accepting is for one version: terms that change while the form is open ask again.
   const needsTerms = !!terms && terms.version > 0;
   const accepted = needsTerms && values.terms_version === terms.version && values.terms_digest === terms.digest;
+  const board = useCommissionBoard();
+  const chosen = board.states.find((s) => s.type === values.type);
+  const closedMessage = chosen ? `${chosen.label} commissions are ${chosen.text.toLowerCase()}. Please choose another kind, or come back then.` : "";
+  // A "closed" message goes once the type opens while the form is on screen.
+  const { setErrors } = form;
+  const staleClosed = !!errors.type && errors.type.includes(" commissions are closed") && chosen?.state !== "closed";
+  useEffect(() => {
+    if (staleClosed) setErrors((e) => ({ ...e, type: undefined }));
+  }, [staleClosed, setErrors]);
 
   useEffect(() => {
     if (!refused || editing?.id === refused.id) return;
@@ -94,6 +106,12 @@ export function CommissionPage() {
   }
 
   async function submit() {
+    if (chosen?.state === "closed") {
+      // The server refuses it too; this only spares a round trip.
+      form.fail({ type: closedMessage });
+      toast({ title: "Closed for now", description: `${chosen.label}: ${chosen.text}`, tone: "error" });
+      return;
+    }
     if (!values.type || !values.description.trim()) {
       toast({ title: "Missing information", description: "Please fill in all required fields", tone: "error" });
     } else if (!user && !values.contact_email.includes("@")) {
@@ -146,6 +164,13 @@ export function CommissionPage() {
         <h1>Commission Your Artwork</h1>
         <p className="muted">Picture books, murals, portraits of the ones you love: tell the studio what you dream of and we'll reply within a few days.</p>
       </header>
+      <h2 className="visually-hidden">What the studio takes in now</h2>
+      <BoardStates states={board.states} />
+      {board.queuePublic && (
+        <p className={boardStyles.links}>
+          <Link to="/commissions/queue">See the commission queue</Link>
+        </p>
+      )}
       {editing && (
         <div className={styles.held} role="alert">
           <span>
@@ -178,6 +203,11 @@ export function CommissionPage() {
           error={errors.type}
           isRequired
         />
+        {chosen && !errors.type && (
+          <p className={`muted ${boardStyles.typeState}`} role="status">
+            {chosen.state === "waitlist" ? `${chosen.text}: your request joins the waitlist, and the studio writes when a slot opens.` : chosen.state === "closed" ? `${chosen.label}: ${chosen.text}.` : `${chosen.label}: ${chosen.text}.`}
+          </p>
+        )}
         <TextField label="Description" multiline value={values.description} onChange={(v) => set("description", v)} error={errors.description} isRequired description="Who or what should be in it, where it will live, colors you love." />
         <div className={styles.two}>
           <TextField label="Size (optional)" value={values.size} onChange={(v) => set("size", v)} description="For example 11×14 in, or a 3×2 m wall." />

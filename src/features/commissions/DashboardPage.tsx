@@ -6,6 +6,7 @@ import { formatPrice } from "../../lib/money";
 import { pb } from "../../lib/pocketbase";
 import { AccountSettings, AuthDialog, signOut, useAuth } from "../account";
 import CommissionWorkspace from "./CommissionWorkspace";
+import { WaitlistNotice } from "./WaitlistNotice";
 import { useLiveList } from "../../lib/useLiveList";
 import { typeLabel, type Commission } from "./types";
 import { PayButton } from "./PayButton";
@@ -22,7 +23,7 @@ interface Purchase extends RecordModel {
   created: string;
 }
 
-const STATUS_TONE = { "Not Started": "neutral", "In Progress": "lantern", Complete: "moss" } as const;
+const STATUS_TONE = { "Not Started": "neutral", "In Progress": "lantern", Complete: "moss", Declined: "neutral", Cancelled: "neutral" } as const;
 
 function Purchases({ userId }: { userId: string }) {
   const { items, error } = useLiveList<Purchase>("purchases", pb.filter("user = {:id}", { id: userId }), "-created");
@@ -111,6 +112,7 @@ function Commissions({ userId }: { userId: string }) {
           </div>
           <p style={{ margin: 0 }}>{c.description}</p>
           <CommissionMoney c={c} />
+          <WaitlistNotice c={c} />
           {open === c.id && <CommissionWorkspace commissionId={c.id} viewer="customer" initialTab={c.id === returnedTo ? "money" : undefined} />}
         </li>
       ))}

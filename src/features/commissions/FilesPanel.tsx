@@ -72,7 +72,7 @@ export function FilesPanel({ commissionId, viewer }: { commissionId: string; vie
               {(f.kind === "proof" || f.kind === "final") && <strong className={styles.fileKind}>{KIND_LABEL[f.kind]}</strong>}
               <span className="muted">{(f.file_size / 1024).toFixed(1)} KB</span>
               <span className="muted">{new Date(f.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
-              {f.kind === "proof" && viewer === "customer" && commission && (commission.status !== "Complete" || revisions?.some((r) => r.proof === f.id)) && <RevisionRequest proof={f} revision={revisions?.find((r) => r.proof === f.id)} />}
+              {f.kind === "proof" && viewer === "customer" && commission && (!["Complete", "Declined", "Cancelled"].includes(commission.status) || revisions?.some((r) => r.proof === f.id)) && <RevisionRequest proof={f} revision={revisions?.find((r) => r.proof === f.id)} />}
               {f.kind === "proof" && viewer === "admin" && revisions?.some((r) => r.proof === f.id) && <span className={styles.revisionNote}>Revision {revisions.find((r) => r.proof === f.id)?.number} requested</span>}
               {f.kind === "proof" && f.file_type.startsWith("image/") && token && <img className={styles.proof} src={`/api/studio/proofs/${f.id}?token=${token}`} alt={`Proof: ${f.file_name}`} loading="lazy" />}
               {viewer === "customer" && f.kind === "proof" ? null : viewer === "customer" && f.kind === "final" && !commission?.finals_released ? (

@@ -29,7 +29,10 @@ export interface CommissionRequest {
 export interface Commission extends RecordModel, CommissionRequest {
   user: string;
   title: string;
-  status: "Not Started" | "In Progress" | "Complete";
+  status: "Not Started" | "In Progress" | "Complete" | "Declined" | "Cancelled";
+  /** Set by the server: a request taken while its type was full (docs/decisions/024). */
+  waitlist: "" | "waiting" | "invited" | "admitted" | "lapsed";
+  invited_at: string;
   payment_status: "Unpaid" | "Deposit paid" | "Paid in full" | "Partly refunded" | "Refunded";
   total_price: number;
   amount_paid: number;

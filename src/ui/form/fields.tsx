@@ -28,7 +28,7 @@ export function TextField({
   value: string;
   onChange: (v: string) => void;
   multiline?: boolean;
-  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date";
+  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date" | "datetime-local";
   autoComplete?: string;
   name?: string;
   inputMode?: "decimal" | "numeric" | "text" | "email" | "tel" | "url";

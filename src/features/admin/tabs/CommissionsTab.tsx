@@ -3,11 +3,13 @@ import { useInbox } from "../inbox/useInbox";
 import { InboxView } from "../inbox/InboxView";
 import { CommissionsTable } from "../inbox/CommissionsTable";
 import { CommissionTerms } from "./CommissionTerms";
+import { SlotsPanel } from "../slots/SlotsPanel";
 import styles from "../inbox/inbox.module.css";
 
 /**
- * Commissions: the inbox (/admin/commissions[/<id>]), every request as a table (?view=table), or
- * the terms a request accepts (?view=terms; SPEC fixes the studio's tabs, so they live here).
+ * Commissions: the inbox (/admin/commissions[/<id>]), every request as a table (?view=table), the
+ * slots and waitlist (?view=slots), or the terms a request accepts (?view=terms); SPEC fixes the
+ * studio's tabs, so these live here.
  */
 export function CommissionsTab() {
   const { conversations, error } = useInbox();
@@ -26,11 +28,14 @@ export function CommissionsTab() {
         <Link to="/admin/commissions?view=table" aria-current={table ? "page" : undefined}>
           All requests
         </Link>
+        <Link to="/admin/commissions?view=slots" aria-current={view === "slots" ? "page" : undefined}>
+          Slots & waitlist
+        </Link>
         <Link to="/admin/commissions?view=terms" aria-current={view === "terms" ? "page" : undefined}>
           Terms
         </Link>
       </div>
-      {view === "terms" ? <CommissionTerms /> : table ? <CommissionsTable commissions={conversations.map((c) => c.commission)} /> : <InboxView conversations={conversations} openId={openId || undefined} />}
+      {view === "slots" ? <SlotsPanel /> : view === "terms" ? <CommissionTerms /> : table ? <CommissionsTable commissions={conversations.map((c) => c.commission)} /> : <InboxView conversations={conversations} openId={openId || undefined} />}
     </div>
   );
 }

@@ -1,0 +1,74 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import { pb } from "../../lib/pocketbase";
+import { NotFoundPage } from "../../app/NotFoundPage";
+import { useAuth } from "../account";
+import { queuePlace, queueWaited, useCommissionBoard } from "./board";
+import styles from "./board.module.css";
+
+/** The signed-in customer's own rows, by the opaque references the queue carries. */
+function useMyRefs(signedIn: string | undefined, rowsVersion: number) {
+  const [refs, setRefs] = useState<string[]>([]);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    pb.send<{ refs: string[] }>("/api/studio/commission-queue/mine", {})
+      .then((r) => live && setRefs(r.refs))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [signedIn, rowsVersion]);
+  return signedIn ? refs : [];
+}
+
+/** The public queue: each commission's place, type, stage and wait, and nobody's name or words. */
+export function QueuePage() {
+  const { queue, queuePublic, loading } = useCommissionBoard();
+  const user = useAuth((s) => s.user);
+  const mine = useMyRefs(user?.id, queue.length);
+  if (!loading && !queuePublic) return <NotFoundPage />;
+  return (
+    <div className="container section">
+      <header>
+        <p className="eyebrow">Work in hand</p>
+        <h1>Commission queue</h1>
+        <p className="muted">Every commission the studio is working on, in the order it came in, and the waitlist after it. Names and details stay private.</p>
+      </header>
+      <div className={styles.links}>
+        <Link to="/commissions">Request a commission</Link>
+      </div>
+      <div className={styles.queue} data-server-fill="true">
+        {!loading && queue.length === 0 && <p>No commissions in the queue just now.</p>}
+        {queue.length > 0 && (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Place</th>
+                <th scope="col">Type</th>
+                <th scope="col">Stage</th>
+                <th scope="col">Waited</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.map((r) => {
+                const own = mine.includes(r.ref);
+                return (
+                  <tr key={r.ref} data-ref={r.ref} data-mine={own || undefined} aria-current={own || undefined}>
+                    <td>
+                      {queuePlace(r)}
+                      {own && <span className={styles.yours}>Yours</span>}
+                    </td>
+                    <td>{r.type_label}</td>
+                    <td>{r.stage}</td>
+                    <td>{queueWaited(r)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </div>
+  );
+}

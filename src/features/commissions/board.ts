@@ -1,0 +1,48 @@
+// What the studio takes in, read from the public board row the catalogue sync keeps (offline
+// too, and moved on live with the rest). The row holds the states now and from the next time the
+// studio set ahead; this switches to the latter at that time, as the server's page does.
+import { useEffect, useState } from "react";
+import { useCatalog } from "../../lib/sync";
+import type { CommissionBoard, CommissionTypeState, QueueRow } from "../../lib/catalog";
+
+export interface BoardRead {
+  states: CommissionTypeState[];
+  queue: QueueRow[];
+  queuePublic: boolean;
+  loading: boolean;
+}
+
+function passed(at: string, now: number) {
+  const t = at ? Date.parse(at.replace(" ", "T")) : NaN;
+  return Number.isFinite(t) && t <= now;
+}
+
+export function useCommissionBoard(): BoardRead {
+  const { rows, loading } = useCatalog("commission_board");
+  const row: CommissionBoard | undefined = rows[0];
+  const [now, setNow] = useState(() => Date.now());
+  const nextAt = row?.next_at ?? "";
+  useEffect(() => {
+    const t = nextAt ? Date.parse(nextAt.replace(" ", "T")) : NaN;
+    if (!Number.isFinite(t) || t <= Date.now()) return;
+    // Timers of more than 24.8 days overflow; a page open that long checks again daily.
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(t - Date.now() + 50, 86_400_000));
+    return () => clearTimeout(timer);
+  }, [nextAt, now]);
+  const states = (row && passed(row.next_at, now) ? row.next_states : row?.states) ?? [];
+  return { states, queue: row?.queue ?? [], queuePublic: row?.queue_public ?? true, loading: loading && !row };
+}
+
+/** A queue row's place, as the server words it (pocketbase/internal/heads/board.go). */
+export function queuePlace(r: QueueRow): string {
+  if (r.position > 0) return `#${r.position}`;
+  if (r.waitlist_position > 0) return `Waitlist #${r.waitlist_position}`;
+  return "Done";
+}
+
+export function queueWaited(r: QueueRow): string {
+  const prefix = r.stage === "Delivered" ? "took " : "";
+  if (r.days === 0) return `${prefix}under a day`;
+  if (r.days === 1) return `${prefix}1 day`;
+  return `${prefix}${r.days} days`;
+}
