@@ -25,6 +25,11 @@ function prepareRequest(e) {
   e.record.set("finals_released", false);
   // Whatever the form showed when it was filled in: a closed type is refused now, a full one waits.
   require(`${__hooks}/lib/commission-slots.js`).admitRequest(e.app, e.record, isAdmin);
+  require(`${__hooks}/lib/commission-terms.js`).checkAcceptance(e.app, e.record, isAdmin);
+  // The studio's answer is awaited from now (lib/commission-reminders.js).
+  e.record.set("waiting_since", new Date().toISOString().replace("T", " "));
+  e.record.set("answered_at", "");
+  e.record.set("reminded_at", "");
 }
 
 /** A new file of a commission: its name, type and size from the upload, its kind from who sent it. */

@@ -68,4 +68,34 @@ function refunded(tx, commission, payment, cents, demo) {
   send(tx, c.customer, `Your refund of ${money(cents)}`, c.hello, [`The studio has refunded ${money(cents)} of your payment for your ${c.title} commission.`, line], c.dashboard, "See your commission");
 }
 
-module.exports = { quoteSent, quoteDeclined, paymentReceived, paymentNotMatching, refunded };
+function revisionRequested(tx, commission, n, k, note) {
+  const c = context(tx, commission);
+  const count = n <= k ? `revision ${n} of ${k}` : k > 0 ? `revision ${n}, past the ${k} included` : `revision ${n}; the quote includes none`;
+  const lines = [`${c.who} asked for ${count} on a proof of their ${c.title} commission.`];
+  if (note) lines.push(`Their note: ${note}`);
+  if (n > k) lines.push("You can answer with a priced addition from the commission's Payments.");
+  send(tx, c.studio, `${c.who} asked for a revision`, "A revision has been asked for.", lines, c.inbox, "Open the commission");
+}
+
+/** A request nobody at the studio has answered yet; reminders due together share a letter. */
+function waitingForStudio(tx, commission, days) {
+  const mail = require(`${__hooks}/lib/mail.js`);
+  const c = context(tx, commission);
+  const waited = days === 1 ? "1 day" : `${days} days`;
+  mail.queueSafely(tx, {
+    to: c.studio,
+    subject: (items) => (items.length > 1 ? `${items.length} commission requests are waiting for your answer` : `A commission request is waiting for your answer: ${c.title} from ${c.who}`),
+    item: { who: `${c.title} from ${c.who}, waiting ${waited}`, text: mail.excerpt(commission.getString("description"), 500) },
+    batchKey: "commission-reminders",
+    delaySeconds: mail.batchSeconds(),
+    compose: (items) => ({
+      heading: items.length > 1 ? `${items.length} commission requests have had no answer yet.` : "A commission request has had no answer yet.",
+      lines: ["The customer sees how long they have been waiting. A message, a quote or a change of status answers them."],
+      items,
+      link: c.inbox,
+      label: "Open the commissions",
+    }),
+  });
+}
+
+module.exports = { revisionRequested, waitingForStudio, quoteSent, quoteDeclined, paymentReceived, paymentNotMatching, refunded };

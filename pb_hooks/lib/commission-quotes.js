@@ -10,6 +10,13 @@ function cents(value, label) {
   return value;
 }
 
+/** The revisions a quote includes: a whole number from 0 to 100, none when left empty. */
+function revisions(value) {
+  if (value === undefined || value === null || value === "") return 0;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > 100) throw new BadRequestError("The revisions included must be a whole number from 0 to 100.");
+  return value;
+}
+
 function text(value, max) {
   return String(value == null ? "" : value).trim().slice(0, max);
 }
@@ -49,6 +56,7 @@ function createQuote(app, commissionId, body) {
   const started = app.findRecordsByFilter("commission_quotes", "commission = {:c} && kind = 'quote' && (status = 'deposit_paid' || status = 'paid')", "", 1, 0, { c: commissionId });
   const kind = started.length ? "change" : "quote";
   const terms = readTerms(body, kind);
+  const revisionsIncluded = revisions(body.revisions_included);
   const open = app.findRecordsByFilter("commission_quotes", "commission = {:c} && kind = {:k} && status = 'open'", "", 0, 0, { c: commissionId, k: kind });
   const payments = require(`${__hooks}/lib/commission-payments.js`);
   for (const q of open) payments.closeOpenPayments(app, q.id);
@@ -71,6 +79,7 @@ function createQuote(app, commissionId, body) {
     quote.set("total_cents", terms.total);
     quote.set("deposit_cents", terms.deposit);
     quote.set("included", text(body.included, 5000));
+    quote.set("revisions_included", revisionsIncluded);
     quote.set("delivery_date", text(body.delivery_date, 10));
     require(`${__hooks}/lib/records.js`).checkCalendarDate(quote, "delivery_date");
     quote.set("refund_terms", text(body.refund_terms, 2000) || DEFAULT_TERMS);
@@ -78,9 +87,10 @@ function createQuote(app, commissionId, body) {
     tx.save(quote);
     const c = recompute(tx, commissionId);
     const summary =
-      kind === "change"
+      (kind === "change"
         ? `An addition to the commission: ${money(terms.total)}, payable at once.`
-        : `${open.length ? "Revised quote" : "Quote"}: ${money(terms.total)}` + (terms.deposit ? `, deposit ${money(terms.deposit)}, balance ${money(terms.total - terms.deposit)}.` : ", payable at once.");
+        : `${open.length ? "Revised quote" : "Quote"}: ${money(terms.total)}` + (terms.deposit ? `, deposit ${money(terms.deposit)}, balance ${money(terms.total - terms.deposit)}.` : ", payable at once.")) +
+      (revisionsIncluded ? ` ${revisionsIncluded === 1 ? "1 revision" : revisionsIncluded + " revisions"} included.` : "");
     postCard(tx, c, "admin", { type: "quote", quote: quote.id, amount_cents: terms.total }, summary);
     require(`${__hooks}/lib/commission-mail.js`).quoteSent(tx, c, quote);
   });

@@ -14,7 +14,7 @@
 const CATALOG = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board"];
 // Private collections shown in live lists (commission threads, the admin's lists): the same log
 // lets them catch up after a reconnect instead of re-reading everything.
-const LIVE = ["commissions", "commission_messages", "commission_files", "commission_quotes", "commission_payments", "purchases", "abandoned_carts", "checkout_sessions", "shipments", "shop_settings", "discount_codes"];
+const LIVE = ["commissions", "commission_messages", "commission_files", "commission_quotes", "commission_payments", "commission_revisions", "commission_terms", "purchases", "abandoned_carts", "checkout_sessions", "shipments", "shop_settings", "discount_codes"];
 const LOGGED = CATALOG.concat(LIVE);
 const PROTOCOL = "1";
 // Past this many changed records one snapshot costs less than looking each one up.

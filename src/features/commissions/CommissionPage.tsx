@@ -3,10 +3,11 @@ import { Link, useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { useFocusOnMount } from "../../ui/useFocusOnMount";
-import { SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
+import { CheckboxField, SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
 import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
 import { AuthDialog, useAuth } from "../account";
 import { COMMISSION_TYPES, type CommissionRequest } from "./types";
+import { useCurrentTerms } from "./terms";
 import { useCommissionBoard } from "./board";
 import { BoardStates } from "./BoardStates";
 import styles from "./commissions.module.css";
@@ -17,7 +18,8 @@ const HELD_KEY = "held_commission";
 const loadSchema = () => import("./commissionSchema").then((m) => m.commissionSchema);
 
 
-const EMPTY = { type: "", description: "", size: "", budget: "", deadline: "", contact_email: "", contact_name: "", contact_phone: "" };
+const EMPTY = { type: "", description: "", size: "", budget: "", deadline: "", contact_email: "", contact_name: "", contact_phone: "", terms_version: 0, terms_digest: "" };
+const TERMS_NEEDED = "Please read the studio's terms and accept them to send your request.";
 
 // The browser's own date field: the phone's calendar, a value already in the yyyy-MM-dd the server
 // keeps, and no date library on the page (react-aria's picker was 42 KB and a long first render).
@@ -48,7 +50,11 @@ export function CommissionPage() {
   // A request the server refused after it waited offline, opened from the status line to be fixed.
   const refused = useOutbox<CommissionRequest>("commission-request").items.find((a) => a.id === editId && a.status === "refused");
   const [editing, setEditing] = useState<{ id: string; reason: string } | null>(null);
+  const { terms, failed: termsFailed, reload: reloadTerms } = useCurrentTerms();
   const { setValues } = form;
+  // Accepting is for one version: terms that change while the form is open ask again.
+  const needsTerms = !!terms && terms.version > 0;
+  const accepted = needsTerms && values.terms_version === terms.version && values.terms_digest === terms.digest;
   const board = useCommissionBoard();
   const chosen = board.states.find((s) => s.type === values.type);
   const closedMessage = chosen ? `${chosen.label} commissions are ${chosen.text.toLowerCase()}. Please choose another kind, or come back then.` : "";
@@ -64,7 +70,9 @@ export function CommissionPage() {
     setEditing({ id: refused.id, reason: refused.error ?? "" });
     setValues({ ...EMPTY, ...refused.payload });
     setDone(null);
-  }, [refused, editing, setValues]);
+    // Refused while it waited: the terms may have changed since, so show the current ones.
+    void reloadTerms();
+  }, [refused, editing, setValues, reloadTerms]);
 
   useEffect(() => {
     // Fetched once the page is up, so the request can be checked and sent even if the signal drops.
@@ -81,6 +89,8 @@ export function CommissionPage() {
     const result = await submitAction("commission-request", request, `Commission request: ${request.type}`);
     if (result.state === "refused") {
       if (editing) setEditing({ id: editing.id, reason: result.reason });
+      // The terms may be why: show the current ones to accept, with everything typed kept.
+      void reloadTerms();
       toast({ title: "Submission failed", description: result.reason || "Please try again later", tone: "error" });
       return false;
     }
@@ -110,6 +120,11 @@ export function CommissionPage() {
       return;
     }
     await form.submit(async (parsed) => {
+      if (needsTerms && !accepted) {
+        form.fail({ terms_version: TERMS_NEEDED });
+        toast({ title: "Terms not accepted", description: TERMS_NEEDED, tone: "error" });
+        return;
+      }
       const request = parsed as CommissionRequest;
       if (user) {
         await send({ ...request, contact_email: user.email, contact_name: [user.first_name, user.last_name].filter(Boolean).join(" ") });
@@ -206,6 +221,28 @@ export function CommissionPage() {
             <TextField label="Phone (optional)" type="tel" autoComplete="tel" value={values.contact_phone} onChange={(v) => set("contact_phone", v)} />
           </div>
         )}
+        {needsTerms && (
+          <section className={styles.terms} aria-labelledby="commission-terms">
+            <h2 id="commission-terms">The studio's terms</h2>
+            <p className="muted">
+              Version {terms.version}, {new Date(terms.created.replace(" ", "T")).toLocaleDateString("en-US", { dateStyle: "medium" })}: refunds, revisions and how the work may be used.
+            </p>
+            <div className={styles.termsText} tabIndex={0} role="region" aria-label={`The studio's terms, version ${terms.version}`}>
+              {terms.text}
+            </div>
+            <CheckboxField
+              label={`I have read and accept the studio's terms (version ${terms.version})`}
+              checked={accepted}
+              onChange={(on) => {
+                set("terms_version", on ? terms.version : 0);
+                set("terms_digest", on ? terms.digest : "");
+              }}
+              error={errors.terms_version}
+              isRequired
+            />
+          </section>
+        )}
+        {!terms && termsFailed && <p className="muted">The studio's terms could not be loaded just now. Your request is checked against them when it is sent, and comes back here if they need accepting.</p>}
         {user && <p className="muted">We'll reply to {user.email}.</p>}
         <div>
           <SubmitButton saving={saving} savingText="Submitting...">

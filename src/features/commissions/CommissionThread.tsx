@@ -12,7 +12,8 @@ import { useSendProgress } from "./sendProgress";
 import { usePageVisible } from "./usePageVisible";
 import { PayButton } from "./PayButton";
 import type { Quote } from "./money";
-import type { CommissionMessage, MessageDraft } from "./types";
+import { AcceptedTerms } from "./AcceptedTerms";
+import type { Commission, CommissionMessage, MessageDraft } from "./types";
 import styles from "./commissions.module.css";
 
 export type Viewer = "admin" | "customer";
@@ -23,7 +24,16 @@ const PAGE = 40;
 const NEAR_BOTTOM = 120;
 
 // Cards are posted by the server; their text is in the message, the label says what they are.
-const CARD_LABEL = { quote: "Quote", receipt: "Receipt", refund: "Refund", decline: "Quote declined", mismatch: "Payment to check" } as const;
+const CARD_LABEL = { quote: "Quote", receipt: "Receipt", refund: "Refund", decline: "Quote declined", mismatch: "Payment to check", revision: "Revision" } as const;
+
+/** "Revision 2 of 3", counted by the server when it was asked for. */
+function cardLabel(card: NonNullable<CommissionMessage["card"]>) {
+  if (card.type !== "revision") return CARD_LABEL[card.type];
+  const n = card.number ?? 0;
+  const k = card.included ?? 0;
+  if (n <= k) return `Revision ${n} of ${k}`;
+  return k ? `Revision ${n}, past the ${k} included` : `Revision ${n}, none included`;
+}
 
 function senderLabel(m: CommissionMessage, viewer: Viewer) {
   if (m.sender_role === viewer) return viewer === "admin" ? "You (Admin)" : "You";
@@ -34,6 +44,7 @@ function senderLabel(m: CommissionMessage, viewer: Viewer) {
 export function CommissionThread({ commissionId, viewer }: { commissionId: string; viewer: Viewer }) {
   const { items, error, catchUp } = useLiveList<CommissionMessage>("commission_messages", pb.filter("commission = {:id}", { id: commissionId }), "created");
   const quotes = useLiveList<Quote>("commission_quotes", pb.filter("commission = {:id}", { id: commissionId }), "-created").items;
+  const commission = useLiveList<Commission>("commissions", pb.filter("id = {:id}", { id: commissionId }), "created").items?.[0];
   const token = useFileToken();
   const visible = usePageVisible();
   const online = useOnline();
@@ -158,6 +169,7 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
 
   return (
     <div className={`${styles.thread} ${dragging ? styles.dragging : ""}`} {...dropProps}>
+      {commission && <AcceptedTerms commission={commission} />}
       <div ref={scroller} className={styles.messages} onScroll={onScroll} aria-live="polite" aria-label="Messages" tabIndex={0}>
         {error && <p className="error-text">Failed to load messages</p>}
         {items === null && !error && <p className="muted">Loading...</p>}
@@ -172,8 +184,11 @@ export function CommissionThread({ commissionId, viewer }: { commissionId: strin
             <header>
               <strong>{senderLabel(m, viewer)}</strong> <time dateTime={m.created}>{new Date(m.created).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}</time>
             </header>
-            {m.card && <span className={styles.cardLabel}>{CARD_LABEL[m.card.type]}</span>}
+            {m.card && <span className={styles.cardLabel}>{cardLabel(m.card)}</span>}
             {m.content && <p>{m.content}</p>}
+            {viewer === "admin" && m.card?.type === "revision" && (m.card.number ?? 0) > (m.card.included ?? 0) && (
+              <p className={styles.revisionNote}>Past the revisions the quote includes: you can price it as an addition under Payments.</p>
+            )}
             {viewer === "customer" && <CardPayment card={m.card} quotes={quotes} />}
             {m.attachments?.length > 0 && (
               <ul className={styles.attachments}>

@@ -58,6 +58,13 @@ function Purchases({ userId }: { userId: string }) {
   );
 }
 
+/** Until the studio first answers: "Waiting for the studio, N days" (decision 025). */
+function Waiting({ c }: { c: Commission }) {
+  if (c.answered_at || !c.waiting_since) return null;
+  const days = Math.floor((Date.now() - new Date(c.waiting_since.replace(" ", "T")).getTime()) / 86_400_000);
+  return <p className={styles.waiting}>{days < 1 ? "Waiting for the studio, since today" : `Waiting for the studio, ${days} ${days === 1 ? "day" : "days"}`}</p>;
+}
+
 /** Where the commission's money stands, and the next payment as one button. */
 function CommissionMoney({ c }: { c: Commission }) {
   const quotes = useLiveList<Quote>("commission_quotes", pb.filter("commission = {:id}", { id: c.id }), "-created").items;
@@ -96,6 +103,7 @@ function Commissions({ userId }: { userId: string }) {
               <p className="muted" style={{ margin: 0 }}>
                 Requested {new Date(c.created).toLocaleDateString("en-US", { dateStyle: "medium" })}
               </p>
+              <Waiting c={c} />
             </div>
             <Badge tone={STATUS_TONE[c.status] ?? "neutral"}>{c.status}</Badge>
             <Button variant="secondary" size="small" onPress={() => setOpen(open === c.id ? null : c.id)} aria-expanded={open === c.id}>

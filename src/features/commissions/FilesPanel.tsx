@@ -8,7 +8,8 @@ import { createWithProgress } from "../../lib/upload";
 import { useFileToken } from "./fileTokens";
 import { useLiveList } from "../../lib/useLiveList";
 import type { Viewer } from "./CommissionThread";
-import type { Commission, CommissionFile } from "./types";
+import { RevisionRequest } from "./RevisionRequest";
+import type { Commission, CommissionFile, Revision } from "./types";
 import styles from "./commissions.module.css";
 
 const KIND_LABEL = { proof: "Proof", final: "Final" } as const;
@@ -21,6 +22,7 @@ const KIND_LABEL = { proof: "Proof", final: "Final" } as const;
 export function FilesPanel({ commissionId, viewer }: { commissionId: string; viewer: Viewer }) {
   const { items, error } = useLiveList<CommissionFile>("commission_files", pb.filter("commission = {:id}", { id: commissionId }), "-created");
   const commission = useLiveList<Commission>("commissions", pb.filter("id = {:id}", { id: commissionId }), "created").items?.[0];
+  const revisions = useLiveList<Revision>("commission_revisions", pb.filter("commission = {:id}", { id: commissionId }), "number").items;
   const [kind, setKind] = useState<"file" | "proof" | "final">("file");
   const token = useFileToken();
   const [queue, setQueue] = useState<File[]>([]);
@@ -70,6 +72,8 @@ export function FilesPanel({ commissionId, viewer }: { commissionId: string; vie
               {(f.kind === "proof" || f.kind === "final") && <strong className={styles.fileKind}>{KIND_LABEL[f.kind]}</strong>}
               <span className="muted">{(f.file_size / 1024).toFixed(1)} KB</span>
               <span className="muted">{new Date(f.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</span>
+              {f.kind === "proof" && viewer === "customer" && commission && (!["Complete", "Declined", "Cancelled"].includes(commission.status) || revisions?.some((r) => r.proof === f.id)) && <RevisionRequest proof={f} revision={revisions?.find((r) => r.proof === f.id)} />}
+              {f.kind === "proof" && viewer === "admin" && revisions?.some((r) => r.proof === f.id) && <span className={styles.revisionNote}>Revision {revisions.find((r) => r.proof === f.id)?.number} requested</span>}
               {f.kind === "proof" && f.file_type.startsWith("image/") && token && <img className={styles.proof} src={`/api/studio/proofs/${f.id}?token=${token}`} alt={`Proof: ${f.file_name}`} loading="lazy" />}
               {viewer === "customer" && f.kind === "proof" ? null : viewer === "customer" && f.kind === "final" && !commission?.finals_released ? (
                 <span className="muted">Download opens once the commission is paid in full.</span>

@@ -58,6 +58,7 @@ export function MoneyPanel({ commissionId, viewer }: { commissionId: string; vie
               </p>
             )}
             {q.included && <p className={styles.prewrap}>Included: {q.included}</p>}
+            {q.revisions_included > 0 && <p>{q.revisions_included === 1 ? "1 revision included" : `${q.revisions_included} revisions included`}</p>}
             {q.delivery_date && <p>Estimated delivery: {q.delivery_date}</p>}
             {q.refund_terms && <p className="muted">Refunds: {q.refund_terms}</p>}
             {q.status === "declined" && q.decline_reason && <p className="muted">Declined: {q.decline_reason}</p>}

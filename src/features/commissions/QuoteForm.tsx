@@ -15,6 +15,7 @@ const schema = z
     depositBy: z.enum(["percent", "amount"]),
     deposit: z.string(),
     included: z.string().trim(),
+    revisions: z.string().trim().regex(/^(\d{1,2}|100)?$/, "Please give a whole number from 0 to 100, or leave it empty."),
     delivery_date: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please pick a date."),
     refund_terms: z.string().trim(),
   })
@@ -28,7 +29,7 @@ const schema = z
  * one (`change`) it asks for the difference, paid at once.
  */
 export function QuoteForm({ commissionId, change, revising }: { commissionId: string; change: boolean; revising: boolean }) {
-  const form = useForm(schema, { total: "", depositBy: "percent", deposit: "50", included: "", delivery_date: "", refund_terms: change ? "" : DEFAULT_TERMS });
+  const form = useForm(schema, { total: "", depositBy: "percent", deposit: "50", included: "", revisions: "", delivery_date: "", refund_terms: change ? "" : DEFAULT_TERMS });
   const total = parseDollars(form.values.total);
 
   async function save() {
@@ -36,6 +37,7 @@ export function QuoteForm({ commissionId, change, revising }: { commissionId: st
       const input = {
         total_cents: parseDollars(v.total) ?? 0,
         included: v.included,
+        revisions_included: v.revisions === "" ? undefined : Number(v.revisions),
         delivery_date: v.delivery_date,
         refund_terms: v.refund_terms,
         ...(change ? {} : v.depositBy === "percent" ? { deposit_percent: Number(v.deposit) } : { deposit_cents: parseDollars(v.deposit) ?? 0 }),
@@ -86,6 +88,14 @@ export function QuoteForm({ commissionId, change, revising }: { commissionId: st
         <TextField label="Estimated delivery" type="date" value={form.values.delivery_date} onChange={(v) => form.set("delivery_date", v)} error={form.errors.delivery_date} />
       </div>
       <TextField label="What is included" multiline value={form.values.included} onChange={(v) => form.set("included", v)} />
+      <TextField
+        label="Revisions included"
+        value={form.values.revisions}
+        onChange={(v) => form.set("revisions", v)}
+        error={form.errors.revisions}
+        inputMode="numeric"
+        description={change ? "More revisions this addition pays for, added to the quote's." : "How many revisions the customer may ask for on the proofs; the thread counts them."}
+      />
       {!change && <TextField label="Refund terms" multiline value={form.values.refund_terms} onChange={(v) => form.set("refund_terms", v)} />}
       <SubmitButton saving={form.saving} savingText="Sending…">
         {change ? "Send the addition" : revising ? "Send the revised quote" : "Send quote"}

@@ -13,4 +13,6 @@ export const commissionSchema = z.object({
   contact_email: z.string().trim(),
   contact_name: z.string().trim(),
   contact_phone: z.string().trim(),
+  terms_version: z.number().int().min(0),
+  terms_digest: z.string(),
 });

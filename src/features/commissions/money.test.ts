@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chargedCents, dueOn, moneyState, parseDollars, type Payment, type Quote } from "./money";
 
-const quote = (over: Partial<Quote>): Quote => ({ id: "q1", collectionId: "", collectionName: "commission_quotes", commission: "c1", kind: "quote", status: "open", total_cents: 24000, deposit_cents: 12000, included: "", delivery_date: "", refund_terms: "", decline_reason: "", created: "", ...over });
+const quote = (over: Partial<Quote>): Quote => ({ id: "q1", collectionId: "", collectionName: "commission_quotes", commission: "c1", kind: "quote", status: "open", total_cents: 24000, deposit_cents: 12000, included: "", revisions_included: 0, delivery_date: "", refund_terms: "", decline_reason: "", created: "", ...over });
 
 describe("commission money in the browser", () => {
   it("reads typed dollars as whole cents, and refuses anything else", () => {

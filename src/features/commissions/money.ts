@@ -16,6 +16,8 @@ export interface Quote extends RecordModel {
   total_cents: number;
   deposit_cents: number;
   included: string;
+  /** Revisions the quote includes; a revision asked for past them may be priced as an addition. */
+  revisions_included: number;
   delivery_date: string;
   refund_terms: string;
   decline_reason: string;
@@ -93,6 +95,7 @@ export interface QuoteInput {
   deposit_percent?: number;
   deposit_cents?: number;
   included: string;
+  revisions_included?: number;
   delivery_date: string;
   refund_terms: string;
 }

@@ -21,6 +21,9 @@ export interface CommissionRequest {
   contact_email: string;
   contact_name: string;
   contact_phone: string;
+  /** The version of the studio's terms accepted, and the digest of its text; 0 and "" when none. */
+  terms_version: number;
+  terms_digest: string;
 }
 
 export interface Commission extends RecordModel, CommissionRequest {
@@ -35,6 +38,9 @@ export interface Commission extends RecordModel, CommissionRequest {
   amount_paid: number;
   /** Set by the server once the balance is paid: the finals' downloads open. */
   finals_released: boolean;
+  /** When the request began waiting for the studio, and its first answer ("" until then). */
+  waiting_since: string;
+  answered_at: string;
   created: string;
   updated: string;
 }
@@ -49,7 +55,7 @@ export interface CommissionMessage extends RecordModel {
   attachments: string[];
   attachment_meta: { name: string; type: string; size: number }[] | null;
   /** A quote, receipt, refund or decline posted by the server into the thread. */
-  card: { type: "quote" | "receipt" | "refund" | "decline" | "mismatch"; quote?: string; payment?: string; amount_cents: number } | null;
+  card: { type: "quote" | "receipt" | "refund" | "decline" | "mismatch" | "revision"; quote?: string; payment?: string; amount_cents: number; number?: number; included?: number; proof?: string } | null;
   created: string;
 }
 
@@ -62,6 +68,16 @@ export interface CommissionFile extends RecordModel {
   uploaded_by: string;
   /** "proof": seen only as the server's marked picture; "final": downloadable once paid in full. */
   kind: "file" | "proof" | "final" | "";
+  created: string;
+}
+
+/** A revision the customer asked for on a proof, counted against the quotes' revisions. */
+export interface Revision extends RecordModel {
+  commission: string;
+  proof: string;
+  number: number;
+  included: number;
+  note: string;
   created: string;
 }
 

@@ -114,11 +114,27 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, checked, onChange, isDisabled }: { label: string; checked: boolean; onChange: (v: boolean) => void; isDisabled?: boolean }) {
+export function CheckboxField({ label, checked, onChange, isDisabled, isRequired, error }: { label: string; checked: boolean; onChange: (v: boolean) => void; isDisabled?: boolean; isRequired?: boolean; error?: string }) {
+  const id = useId();
   return (
-    <label className={styles.checkbox}>
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} disabled={isDisabled} />
-      {label}
-    </label>
+    <>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          disabled={isDisabled}
+          aria-required={isRequired || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {label}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,10 +2,15 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { useInbox } from "../inbox/useInbox";
 import { InboxView } from "../inbox/InboxView";
 import { CommissionsTable } from "../inbox/CommissionsTable";
+import { CommissionTerms } from "./CommissionTerms";
 import { SlotsPanel } from "../slots/SlotsPanel";
 import styles from "../inbox/inbox.module.css";
 
-/** Commissions: the inbox (/admin/commissions[/<id>]) or every request as a table (?view=table). */
+/**
+ * Commissions: the inbox (/admin/commissions[/<id>]), every request as a table (?view=table), the
+ * slots and waitlist (?view=slots), or the terms a request accepts (?view=terms); SPEC fixes the
+ * studio's tabs, so these live here.
+ */
 export function CommissionsTab() {
   const { conversations, error } = useInbox();
   const [, openId] = (useParams()["*"] ?? "").split("/");
@@ -17,7 +22,7 @@ export function CommissionsTab() {
   return (
     <div className={styles.tab}>
       <div className={styles.views} role="group" aria-label="Show commissions as">
-        <Link to="/admin/commissions" aria-current={view === "table" || view === "slots" ? undefined : "page"}>
+        <Link to="/admin/commissions" aria-current={view ? undefined : "page"}>
           Inbox
         </Link>
         <Link to="/admin/commissions?view=table" aria-current={table ? "page" : undefined}>
@@ -26,8 +31,11 @@ export function CommissionsTab() {
         <Link to="/admin/commissions?view=slots" aria-current={view === "slots" ? "page" : undefined}>
           Slots & waitlist
         </Link>
+        <Link to="/admin/commissions?view=terms" aria-current={view === "terms" ? "page" : undefined}>
+          Terms
+        </Link>
       </div>
-      {view === "slots" ? <SlotsPanel /> : table ? <CommissionsTable commissions={conversations.map((c) => c.commission)} /> : <InboxView conversations={conversations} openId={openId || undefined} />}
+      {view === "slots" ? <SlotsPanel /> : view === "terms" ? <CommissionTerms /> : table ? <CommissionsTable commissions={conversations.map((c) => c.commission)} /> : <InboxView conversations={conversations} openId={openId || undefined} />}
     </div>
   );
 }
