@@ -29,12 +29,15 @@ test("/commissions shows each type's state, moves on live, and refuses a closed 
   const html = await (await page.request.get("/commissions")).text();
   expect(html).toContain(`<span>Outdoor mural</span> <strong>${closedText}</strong>`);
   expect(html).toContain("<span>Illustrated book</span> <strong>Waitlist: 0 waiting</strong>");
-  expect(html).toContain("<span>Indoor mural</span> <strong>Open: 5 of 5 slots</strong>");
+  // Other tests of the run may have paid a deposit on an indoor mural: what is free is counted in
+  // tests/integration/commission-slots.test.ts; here the page and the app must agree on it.
+  const indoor = html.match(/<span>Indoor mural<\/span> <strong>(Open: [0-5] of 5 slots)<\/strong>/);
+  expect(indoor).not.toBeNull();
 
   await page.goto("/commissions");
   const states = page.locator("[data-server-fill] li");
   await expect(states.filter({ hasText: "Outdoor mural" })).toContainText(closedText);
-  await expect(states.filter({ hasText: "Indoor mural" })).toContainText("Open: 5 of 5 slots");
+  await expect(states.filter({ hasText: "Indoor mural" })).toContainText(indoor![1]);
   await expect(states.filter({ hasText: "Illustrated book" })).toContainText("Waitlist: 0 waiting");
 
   await page.getByLabel("Type of artwork").selectOption("outdoor-mural");
