@@ -106,15 +106,46 @@ function threadMessage(app, m) {
   });
 }
 
+function orderLine(l) {
+  return `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`;
+}
+
+/** A paid order gives its buyer a receipt with the link to the order's own page, guests included. */
+function orderReceipt(app, session) {
+  const mail = require(`${__hooks}/lib/mail.js`);
+  const { siteUrl } = require(`${__hooks}/lib/config.js`);
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const { amountsOf } = require(`${__hooks}/lib/order-amounts.js`);
+  const { orderPath } = require(`${__hooks}/lib/orders.js`);
+  const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 1, 0, { id: session.getString("provider_session_id") });
+  const customer = (purchases.length ? readJson(purchases[0], "metadata", {}) || {} : {}).customer_details || {};
+  const path = orderPath(session);
+  if (!customer.email || !path) return;
+  const a = amountsOf(session);
+  const figures = [`Subtotal: ${money(a.subtotal)}`, `Shipping: ${money(a.shipping)}`]
+    .concat(a.discount ? [`Discount: −${money(a.discount)}`] : [], a.tax ? [`Tax: ${money(a.tax)}`] : [], [`Total: ${money(a.total)}`]);
+  mail.queueSafely(app, {
+    to: [customer.email],
+    subject: "Your order from Lanternwood Studio",
+    compose: () => ({
+      heading: `Thank you for your order${customer.name ? ", " + customer.name : ""}!`,
+      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, [
+        "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone.",
+      ]),
+      items: [],
+      link: siteUrl() + path,
+      label: "See your order",
+    }),
+  });
+}
+
 /** A paid order tells the studio what to send, and where. */
 function orderPaid(app, session) {
   const mail = require(`${__hooks}/lib/mail.js`);
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { SHIPPING_CENTS } = require(`${__hooks}/lib/pricing.js`);
-  const lines = readJson(session, "line_items", []).map(
-    (l) => `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`,
-  );
+  const amounts = require(`${__hooks}/lib/order-amounts.js`).amountsOf(session);
+  const lines = readJson(session, "line_items", []).map(orderLine);
   const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 1, 0, { id: session.getString("provider_session_id") });
   const meta = purchases.length ? readJson(purchases[0], "metadata", {}) : {};
   const customer = meta.customer_details || {};
@@ -127,7 +158,7 @@ function orderPaid(app, session) {
     subject: `New order: ${money(session.getInt("amount_total"))} from ${buyer}`,
     compose: () => ({
       heading: `An order has been paid by ${buyer}.`,
-      lines: lines.concat([`Shipping: ${money(SHIPPING_CENTS)}`, `Total: ${money(session.getInt("amount_total"))}`], shipTo ? [`Ship to: ${shipTo}`] : []),
+      lines: lines.concat([`Shipping: ${money(amounts.shipping)}`, `Total: ${money(amounts.total)}`], shipTo ? [`Ship to: ${shipTo}`] : []),
       items: [],
       link: `${siteUrl()}/admin/orders`,
       label: "Open the orders",
@@ -178,4 +209,4 @@ function purchaseRefunded(app, p) {
   });
 }
 
-module.exports = { commissionRequested, threadMessage, orderPaid, purchaseRefunded };
+module.exports = { commissionRequested, threadMessage, orderPaid, orderReceipt, purchaseRefunded };
