@@ -8,6 +8,8 @@ export interface SessionSummary {
   amount_total: number;
   shipping: number;
   lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
+  /** A paid order's own page (with its key), told only to the session's buyer. */
+  order_page?: string;
   /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
   commission?: string;
 }
