@@ -8,6 +8,7 @@ import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 import { HeldPieces } from "./HeldPieces";
 import { CommissionPayments } from "./CommissionPayments";
+import { OrdersExport } from "./OrdersExport";
 
 interface Purchase extends RecordModel {
   product_title: string;
@@ -85,6 +86,7 @@ export function OrdersTab() {
   return (
     <>
       <HeldPieces />
+      <OrdersExport />
       <AdminTable headers={["Date", "Product", "Customer", "Amount", "Status", "Actions"]}>
             {orders.map((order) => {
               const c = order.lines[0].metadata?.customer_details ?? {};
