@@ -43,8 +43,8 @@ function studioRecipients(app) {
 }
 
 /**
- * letter: { heading, lines: [string], items: [{ who, text }], link, label }. Plain strings only:
- * everything is escaped here.
+ * letter: { heading, lines: [string | { label, text, href }], items: [{ who, text }], link, label }.
+ * Plain strings only: everything is escaped here. A line with an href shows its text as a link.
  */
 function render(letter) {
   let items = letter.items || [];
@@ -75,7 +75,9 @@ function shorten(s, max) {
 function renderAll(letter, items) {
   const html = [
     `<p>${escapeHtml(letter.heading)}</p>`,
-    ...letter.lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...letter.lines.map((l) =>
+      typeof l === "string" ? `<p>${escapeHtml(l)}</p>` : `<p>${escapeHtml(l.label)}: <a href="${escapeHtml(l.href)}" target="_blank" rel="noopener">${escapeHtml(l.text)}</a></p>`,
+    ),
     ...items.map((i) => `<blockquote><b>${escapeHtml(i.who)}</b><br/>${escapeHtml(i.text).replace(/\n/g, "<br/>")}</blockquote>`),
     `<p><a class="btn" href="${escapeHtml(letter.link)}" target="_blank" rel="noopener">${escapeHtml(letter.label)}</a></p>`,
     `<p>Warmly,<br/>Lanternwood Studio</p>`,
@@ -83,7 +85,7 @@ function renderAll(letter, items) {
   const text = [
     letter.heading,
     "",
-    ...letter.lines.map((l) => l + "\n"),
+    ...letter.lines.map((l) => (typeof l === "string" ? l : `${l.label}: ${l.text} (${l.href})`) + "\n"),
     ...items.map((i) => `${i.who}:\n${i.text}\n`),
     `${letter.label}: ${letter.link}`,
     "",

@@ -13,7 +13,7 @@ function encode(value, prefix, out) {
   return out;
 }
 
-function call(method, path, params, idempotencyKey) {
+function call(method, path, params, idempotencyKey, failure) {
   const problem = require(`${__hooks}/lib/stripe-rules.js`).stripeProblem(path, params, Date.now());
   if (problem) {
     console.error("Stripe request not sent:", method, path, problem);
@@ -34,7 +34,7 @@ function call(method, path, params, idempotencyKey) {
   });
   if (res.statusCode < 200 || res.statusCode >= 300) {
     const message = res.json && res.json.error && res.json.error.message;
-    throw new ApiError(502, "Error creating checkout session: " + res.statusCode + (message ? " (" + message + ")" : ""), null);
+    throw new ApiError(502, (failure || "Error creating checkout session") + ": " + res.statusCode + (message ? " (" + message + ")" : ""), null);
   }
   if (!res.json || typeof res.json !== "object") throw new ApiError(502, "Invalid response format from checkout service", null);
   return res.json;
@@ -114,6 +114,16 @@ function refundPayment(paymentIntent, cents, idempotencyKey, metadata) {
   return call("POST", "/v1/refunds", { payment_intent: paymentIntent, amount: cents, metadata }, idempotencyKey);
 }
 
+/**
+ * Puts the carrier and tracking numbers on the payment's shipping, where Stripe shows them as
+ * evidence when a buyer disputes the charge ("never arrived"). Every shipment so far is sent
+ * (Stripe keeps one shipping per payment, several numbers separated by commas); the key
+ * names what was sent, so a repeat of the same update is one update at Stripe.
+ */
+function updatePaymentShipping(paymentIntent, shipping, idempotencyKey) {
+  return call("POST", "/v1/payment_intents/" + encodeURIComponent(paymentIntent), { shipping }, idempotencyKey, "Stripe refused the shipping update");
+}
+
 function retrieveCheckoutSession(id) {
   return call("GET", "/v1/checkout/sessions/" + encodeURIComponent(id), null, null);
 }
@@ -163,4 +173,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };

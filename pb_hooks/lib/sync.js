@@ -14,7 +14,7 @@
 const CATALOG = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags"];
 // Private collections shown in live lists (commission threads, the admin's lists): the same log
 // lets them catch up after a reconnect instead of re-reading everything.
-const LIVE = ["commissions", "commission_messages", "commission_files", "commission_quotes", "commission_payments", "purchases", "abandoned_carts", "checkout_sessions"];
+const LIVE = ["commissions", "commission_messages", "commission_files", "commission_quotes", "commission_payments", "purchases", "abandoned_carts", "checkout_sessions", "shipments"];
 const LOGGED = CATALOG.concat(LIVE);
 const PROTOCOL = "1";
 // Past this many changed records one snapshot costs less than looking each one up.

@@ -5,6 +5,8 @@ import { routes } from "./routes";
 // Registers the commission senders with the outbox at start-up, so offline requests and messages
 // are sent when the connection returns even if their page is never opened again.
 import "../features/commissions";
+// The studio's shipping actions, queued offline in the same outbox.
+import "../features/shipping";
 
 export const router = createBrowserRouter(routes);
 

@@ -9,6 +9,7 @@ import { DataStatusBanner } from "./DataStatusBanner";
 import { ReplicationStatus } from "./ReplicationStatus";
 import { InboxContext, useInboxData } from "./inbox/useInbox";
 import { setAppBadge, useAppBadge } from "./inbox/useAppBadge";
+import { useWaitingCount } from "./orders/useOrders";
 import { AbandonedCartsTab } from "./tabs/AbandonedCartsTab";
 import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
@@ -62,6 +63,7 @@ export function AdminPage() {
 
 function Studio({ tab, onTab, onLogOut }: { tab: string; onTab: (key: string) => void; onLogOut: () => void }) {
   const inbox = useInboxData();
+  const waiting = useWaitingCount();
   useAppBadge(inbox.conversations ? inbox.unread : null);
   return (
     <InboxContext.Provider value={inbox}>
@@ -101,6 +103,13 @@ function Studio({ tab, onTab, onLogOut }: { tab: string; onTab: (key: string) =>
                     {label}{" "}
                     <span className={styles.unread} aria-label={`${inbox.unread} unread messages`}>
                       {inbox.unread}
+                    </span>
+                  </>
+                ) : id === "orders" && waiting > 0 ? (
+                  <>
+                    {label}{" "}
+                    <span className={styles.unread} aria-label={`${waiting} waiting to ship`}>
+                      {waiting}
                     </span>
                   </>
                 ) : (

@@ -1,76 +1,29 @@
-import type { RecordModel } from "pocketbase";
+import { useState } from "react";
 import { formatPrice } from "../../../lib/money";
-import { useLiveList } from "../../../lib/useLiveList";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Dialog, useDialogSelection } from "../../../ui/Dialog";
+import type { Shipment } from "../../shipping";
 import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
+import { CorrectDialog } from "../orders/CorrectDialog";
+import { FulfilmentBadge } from "../orders/FulfilmentBadge";
+import { ShipDialog } from "../orders/ShipDialog";
+import { Shipments } from "../orders/Shipments";
+import { WaitingToShip } from "../orders/WaitingToShip";
+import { toShip, useOrders, type Order } from "../orders/useOrders";
 import { HeldPieces } from "./HeldPieces";
 import { CommissionPayments } from "./CommissionPayments";
 import { OrdersExport } from "./OrdersExport";
 
-interface Purchase extends RecordModel {
-  product_title: string;
-  product_type: string;
-  quantity: number;
-  amount: number;
-  status: string;
-  payment_id: string;
-  created: string;
-  metadata: {
-    variant?: string;
-    size?: string;
-    color?: string;
-    customer_details?: { name?: string; email?: string; phone?: string };
-    shipping_details?: { name?: string; address?: Record<string, string | null> };
-    line_items?: { description: string; quantity: number; amount_total: number }[];
-    /** "demo" when paid on the built-in demo page: no money moved. */
-    provider?: string;
-    /** Why a paid line cannot be delivered (sold meanwhile, out of stock): refunded at once, or by the studio if that failed. */
-    refund_reason?: string;
-    refund?: { id: string; amount_cents: number; shipping?: boolean; at: string };
-  };
-}
-
-const REFUND_NEEDED = "refund needed";
-const REFUNDED = "refunded";
-
-interface Order {
-  id: string;
-  created: string;
-  lines: Purchase[];
-  total: number;
-  status: string;
-  demo: boolean;
-  refunds: Purchase[];
-  refunded: Purchase[];
-}
-
-/** One order per payment: the purchases recorded for one paid checkout session. */
-function groupOrders(purchases: Purchase[]): Order[] {
-  const orders = new Map<string, Order>();
-  for (const p of purchases) {
-    const o = orders.get(p.payment_id) ?? { id: p.payment_id, created: p.created, lines: [], total: 0, status: "completed", demo: p.metadata?.provider === "demo", refunds: [], refunded: [] };
-    o.lines.push(p);
-    if (p.status === REFUND_NEEDED) o.refunds.push(p);
-    if (p.status === REFUNDED) o.refunded.push(p);
-    orders.set(p.payment_id, o);
-  }
-  return [...orders.values()].map((o) => {
-    const items = o.lines[0].metadata?.line_items;
-    // The line items include shipping; without them, sum the products.
-    const total = items ? items.reduce((n, l) => n + l.amount_total, 0) / 100 : o.lines.reduce((n, l) => n + l.amount, 0);
-    return { ...o, total, status: o.refunds.length ? REFUND_NEEDED : o.lines[0].status };
-  });
-}
-
 export function OrdersTab() {
-  const { items, error } = useLiveList<Purchase>("purchases", "", "-created");
+  const { orders, error } = useOrders();
   const dialog = useDialogSelection<Order>();
+  // The ship and correct dialogs open alone: the details dialog closes first.
+  const [shipFor, setShipFor] = useState<string | null>(null);
+  const [correcting, setCorrecting] = useState<Shipment | null>(null);
   if (error) return <p className="error-text">Failed to load purchase history</p>;
-  if (!items) return <p className="muted">Loading...</p>;
-  const orders = groupOrders(items);
+  if (!orders) return <p className="muted">Loading...</p>;
   if (!orders.length) return (
     <>
       <HeldPieces />
@@ -79,14 +32,22 @@ export function OrdersTab() {
       <CommissionPayments />
     </>
   );
-  const o = dialog.selected;
+  // The open dialogs follow the live lists: a shipment landing shows in them at once.
+  const o = dialog.selected && (orders.find((x) => x.id === dialog.selected!.id) ?? dialog.selected);
+  const toShipNow = orders.find((x) => x.id === shipFor);
+  const ship = (order: Order) => {
+    dialog.onOpenChange(false);
+    setShipFor(order.id);
+  };
   const customer = o?.lines[0].metadata?.customer_details ?? {};
   const shipping = o?.lines[0].metadata?.shipping_details ?? {};
   const address = shipping.address ?? {};
   return (
     <>
       <HeldPieces />
+      <WaitingToShip orders={toShip(orders)} onShip={ship} onOpen={(order) => dialog.open(order)} />
       <OrdersExport />
+      <h2>All orders</h2>
       <AdminTable headers={["Date", "Product", "Customer", "Amount", "Status", "Actions"]}>
             {orders.map((order) => {
               const c = order.lines[0].metadata?.customer_details ?? {};
@@ -121,6 +82,7 @@ export function OrdersTab() {
               <div><dt>Date</dt><dd>{new Date(o.created).toLocaleString("en-US")}</dd></div>
               <div><dt>Payment</dt><dd>{o.id}</dd></div>
               <div><dt>Status</dt><dd><OrderMarks order={o} /></dd></div>
+              <div><dt>Shipping</dt><dd><FulfilmentBadge state={o.fulfilment} /></dd></div>
               <div><dt>Total</dt><dd>{formatPrice(o.total)}</dd></div>
             </dl>
             {o.refunds.length > 0 && (
@@ -146,6 +108,19 @@ export function OrdersTab() {
                     </li>
                   ))}
                 </ul>
+              </>
+            )}
+            {o.session && (
+              <>
+                <h3>Shipments</h3>
+                <Shipments
+                  order={o}
+                  onShip={() => ship(o)}
+                  onCorrect={(shipment) => {
+                    dialog.onOpenChange(false);
+                    setCorrecting(shipment);
+                  }}
+                />
               </>
             )}
             <h3>Customer</h3>
@@ -182,6 +157,8 @@ export function OrdersTab() {
           </div>
         )}
       </Dialog>
+      {toShipNow && <ShipDialog order={toShipNow} onClose={() => setShipFor(null)} />}
+      {correcting && <CorrectDialog shipment={correcting} onClose={() => setCorrecting(null)} />}
     </>
   );
 }
@@ -197,6 +174,7 @@ function OrderMarks({ order }: { order: Order }) {
       ) : (
         order.status
       )}
+      <FulfilmentBadge state={order.fulfilment} />
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
   );

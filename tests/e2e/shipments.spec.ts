@@ -1,0 +1,81 @@
+// The studio marks a parcel shipped on the tablet while offline: the shipment waits in the outbox
+// and lands once when the connection returns, with one letter to the buyer.
+import { expect, test, type Page } from "@playwright/test";
+import { mailBox } from "../support/maildev";
+import { admin, baseUrl, superuser, uniqueEmail } from "./support";
+
+const PORTRAIT = { width: 820, height: 1180 };
+
+async function paidOrder(buyer: string, email: string) {
+  const su = await superuser();
+  const tee = await su.collection("merchandise").create({ title: `Lantern Tee ${buyer}`, price: 28, in_stock: true });
+  const post = async (path: string, body: unknown) => (await fetch(baseUrl() + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
+  const { session_id } = await post("/api/studio/checkout", { items: [{ id: tee.id, type: "merchandise", quantity: 1 }] });
+  await post(`/api/studio/checkout/${session_id}/pay`, { customer: { name: buyer, email }, shipping: { name: buyer, address: { line1: "3 Quay St", city: "Pebble Cove", postal_code: "04101", country: "US" } } });
+  return su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${session_id}"`);
+}
+
+async function studio(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(admin().email);
+  await page.getByLabel("Password").fill(admin().password);
+  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+}
+
+test.use({ viewport: PORTRAIT });
+
+test("a shipment marked offline lands once on reconnect, with one letter", async ({ page }) => {
+  const buyer = `Rowan ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = uniqueEmail("rowan");
+  const order = await paidOrder(buyer, email);
+  await studio(page);
+  await page.goto("/admin/orders");
+
+  const waiting = page.getByRole("region", { name: /To ship/ });
+  const card = waiting.getByTestId("order-to-ship").filter({ hasText: buyer });
+  await expect(card).toContainText("Unfulfilled");
+  await expect(card).toContainText(`1 × Lantern Tee ${buyer}`);
+  // The tab counts the orders waiting, the same as the list shows.
+  const count = await waiting.getByTestId("order-to-ship").count();
+  await expect(page.getByRole("tab", { name: /Orders/ })).toContainText(String(count));
+
+  await card.getByRole("button", { name: "Mark shipped" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mark shipped" });
+  await dialog.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await expect(dialog.getByText("Looks like UPS.")).toBeVisible();
+  await expect(dialog.getByLabel("Carrier")).toHaveValue("ups");
+
+  await page.context().setOffline(true);
+  try {
+    await dialog.getByRole("button", { name: "Mark shipped" }).click();
+    await expect(page.getByText("Saved offline")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await card.getByRole("button", { name: "View Details" }).click();
+    const details = page.getByRole("dialog", { name: "Order details" });
+    await expect(details.getByText("Waiting to send")).toBeVisible();
+    await details.getByRole("button", { name: "Close" }).click();
+    const su = await superuser();
+    expect(await su.collection("shipments").getFullList({ filter: `order = "${order.id}"` })).toHaveLength(0);
+  } finally {
+    await page.context().setOffline(false);
+  }
+
+  await expect(card).toHaveCount(0, { timeout: 15000 });
+  const su = await superuser();
+  const shipments = await su.collection("shipments").getFullList({ filter: `order = "${order.id}"` });
+  expect(shipments.map((s) => [s.carrier, s.tracking_number])).toEqual([["ups", "1Z999AA10123456784"]]);
+  expect((await su.collection("checkout_sessions").getOne(order.id)).fulfilment).toBe("shipped");
+
+  const mail = mailBox(process.env.STUDIO_E2E_MAIL_API!);
+  const letter = await mail.waitFor(email, /shipped/);
+  expect(letter.text).toContain("1Z999AA10123456784");
+  // A reload replays nothing: the outbox is empty and the server still has one shipment.
+  await page.reload();
+  await page.getByRole("table").getByRole("row").filter({ hasText: buyer }).getByRole("button", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "Order details" });
+  await expect(details.getByRole("link", { name: "1Z999AA10123456784" })).toHaveAttribute("href", "https://www.ups.com/track?tracknum=1Z999AA10123456784");
+  await expect(details.getByText("Waiting to send")).toHaveCount(0);
+  expect(await su.collection("shipments").getFullList({ filter: `order = "${order.id}"` })).toHaveLength(1);
+  expect((await mail.all()).filter((m) => m.to.some((t) => t.address === email))).toHaveLength(1);
+});
