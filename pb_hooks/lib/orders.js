@@ -2,19 +2,6 @@
 // what has happened to it since it was paid. A guest reaches it with the order's key from the
 // receipt; a signed-in customer also from their account. An order is a paid checkout session.
 
-const CARRIERS = {
-  usps: "USPS",
-  ups: "UPS",
-  fedex: "FedEx",
-  dhl: "DHL",
-  royal_mail: "Royal Mail",
-  canada_post: "Canada Post",
-  australia_post: "Australia Post",
-  deutsche_post: "Deutsche Post",
-  la_poste: "La Poste",
-  other: "Other",
-};
-
 const STATES = {
   unfulfilled: "Unfulfilled",
   partly_shipped: "Partly shipped",
@@ -86,24 +73,13 @@ function maskedAddress(purchases) {
   return { name: initial(ship.name || customer.name), street: address.line1 ? "•••" : "", city: String(address.city || ""), country: String(address.country || "") };
 }
 
-function fulfilmentOf(session, lines, shipments) {
-  const stored = session.getString("fulfilment");
-  if (STATES[stored]) return stored;
-  if (lines.length && lines.every((l) => l.purchase && l.purchase.getString("status") === "refunded")) return "refunded";
-  if (session.getString("delivered_at")) return "delivered";
-  const shipped = {};
-  shipments.forEach((s) => (require(`${__hooks}/lib/records.js`).readJson(s, "lines", []) || []).forEach((i) => (shipped[i] = true)));
-  const count = lines.filter((l) => shipped[l.index]).length;
-  if (!count) return "unfulfilled";
-  return count === lines.length ? "shipped" : "partly_shipped";
-}
-
 const ORDER = { paid: 0, shipped: 1, delivered: 2, refunded: 3 };
 
 /** The order as its buyer sees it. */
 function viewOf(app, session) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
   const { amountsOf, refundedOf } = require(`${__hooks}/lib/order-amounts.js`);
+  const { carrierName } = require(`${__hooks}/lib/carriers.js`);
   const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "created", 0, 0, { id: session.getString("provider_session_id") });
   const lines = linesOf(session, purchases);
   const shipments = shipmentsOf(app, session);
@@ -115,7 +91,7 @@ function viewOf(app, session) {
     events.push({
       kind: "shipped",
       at: s.getString("shipped_at") || s.getString("created"),
-      carrier: CARRIERS[s.getString("carrier")] || s.getString("carrier"),
+      carrier: carrierName(s.getString("carrier")),
       tracking_number: s.getString("tracking_number"),
       tracking_url: s.getString("tracking_url"),
       note: s.getString("note"),
@@ -132,7 +108,8 @@ function viewOf(app, session) {
   // on the day it was paid, so dates order events of one kind only.
   events.forEach((ev) => (ev.at = String(ev.at).replace("T", " ")));
   events.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const state = fulfilmentOf(session, lines, shipments);
+  // Kept by the server whenever a shipment, a delivery or a refund changes it (lib/shipments.js).
+  const state = STATES[session.getString("fulfilment")] ? session.getString("fulfilment") : "unfulfilled";
   return {
     id: session.id,
     paid_at: session.getString("fulfilled_at"),
@@ -170,4 +147,4 @@ function orderPath(session) {
   return key ? "/orders/" + session.id + "?key=" + encodeURIComponent(key) : "";
 }
 
-module.exports = { orderForKey, ordersOfCustomer, orderPath, viewOf, CARRIERS, STATES, NOT_FOUND };
+module.exports = { orderForKey, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };
