@@ -132,9 +132,10 @@ func TooManyPages(e *core.RequestEvent) error {
 	return e.String(http.StatusTooManyRequests, "Too many pages asked for from your address in a short time. Please wait a little and try again.\n")
 }
 
-// Routes of ours a guest reads with a secret in the address (an order's key): PocketBase's
-// limiter counts each client address, and one IPv6 /64 holds any number of them, so these are
-// also counted per network (see access.Network), by the rule PocketBase would apply.
+// Routes of ours a guest reads (GET) with a secret in the address (an order's key). PocketBase's
+// limiter counts each client address, and one IPv6 /64 holds any number of them, so these reads
+// are also counted per network (see access.Network), by the rule PocketBase would apply. The
+// studio's writes below the same path are PocketBase's alone to count.
 var networkCountedPrefixes = []string{"/api/studio/orders/"}
 
 var networkReadWindows = &requestWindows{windows: map[string]*requestWindow{}}
@@ -143,7 +144,7 @@ var networkReadWindows = &requestWindows{windows: map[string]*requestWindow{}}
 func NetworkLimits(e *core.RequestEvent) error {
 	path := e.Request.URL.Path
 	for _, prefix := range networkCountedPrefixes {
-		if strings.HasPrefix(path, prefix) && !networkAllowed(e, path) {
+		if e.Request.Method == http.MethodGet && strings.HasPrefix(path, prefix) && !networkAllowed(e, path) {
 			return TooManyRequests(e)
 		}
 	}
