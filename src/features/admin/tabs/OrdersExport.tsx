@@ -39,8 +39,9 @@ export function OrdersExport() {
       }}
     >
       <h2 id="orders-export-heading">Export for the books</h2>
+      <p className="muted">The orders paid on these days (UTC), both days included, as a CSV file for a spreadsheet.</p>
       <TextField label="From" type="date" isRequired value={form.values.from} onChange={(v) => form.set("from", v)} error={form.errors.from} />
-      <TextField label="To" type="date" isRequired value={form.values.to} onChange={(v) => form.set("to", v)} error={form.errors.to} description="Orders paid on these days (UTC), both included." />
+      <TextField label="To" type="date" isRequired value={form.values.to} onChange={(v) => form.set("to", v)} error={form.errors.to} />
       <SubmitButton saving={form.saving} savingText="Preparing...">
         Download CSV
       </SubmitButton>

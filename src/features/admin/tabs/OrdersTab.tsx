@@ -27,6 +27,7 @@ export function OrdersTab() {
   if (!orders.length) return (
     <>
       <HeldPieces />
+      <OrdersExport />
       <p className="empty-state">No orders yet.</p>
       <h2>Commission payments</h2>
       <CommissionPayments />
