@@ -1,7 +1,8 @@
 // After the sale, as a guest sees it: the success page leads to the order's own page, whose timeline
 // follows the parcel, which opens again offline, and which no other link opens.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { superuser } from "./support";
+import { baseUrl, superuser } from "./support";
 
 async function payAsGuest(page: Page) {
   await page.goto("/gallery");
@@ -65,3 +66,24 @@ test("a guest goes from the success page to the order's page, follows it, and op
   await page.goto(`/orders/${id}?key=${key}`);
   await expect(page.getByRole("main").getByRole("status")).toContainText("Status: Shipped");
 });
+
+for (const theme of ["light", "dark"]) {
+  test(`the order page has no serious accessibility violations (${theme})`, async ({ page }) => {
+    const post = async (path: string, body: unknown) => (await fetch(baseUrl() + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
+    const books = await (await fetch(`${baseUrl()}/api/collections/books/records?perPage=1`)).json();
+    const { session_id } = await post("/api/studio/checkout", { items: [{ id: books.items[0].id, type: "book", quantity: 1 }] });
+    await post(`/api/studio/checkout/${session_id}/pay`, { customer: { name: "Wren Tidewell", email: "wren@example.com" }, shipping: { address: { line1: "7 Kelp Street", city: "Pebble Cove", postal_code: "04101", country: "US" } } });
+    const { order_page } = await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`)).json();
+    const id = order_page.split("/")[2].split("?")[0];
+    const su = await superuser();
+    await su.collection("shipments").create({ order: id, lines: [0], carrier: "dhl", tracking_number: "1234567890", tracking_url: "https://www.dhl.com/x?tracking-id=1234567890", shipped_at: new Date().toISOString(), note: "With a sketch.", request_id: `axe-${id}`, stripe_sync: "none" });
+    await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+    await page.goto(order_page);
+    await expect(page.getByRole("list", { name: "Order progress" }).getByRole("listitem")).toHaveCount(3);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
+    expect(serious).toEqual([]);
+    const mismatches = (await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze()).violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
+    expect(mismatches).toEqual([]);
+  });
+}

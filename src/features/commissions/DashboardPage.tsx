@@ -60,7 +60,7 @@ function Orders() {
             </div>
             <Badge tone={ORDER_TONE[o.status] ?? "neutral"}>{o.status_label}</Badge>
             {o.page && (
-              <LinkButton variant="secondary" size="small" href={o.page} aria-label={`Open the order of ${dayOf(o.paid_at)}`}>
+              <LinkButton variant="secondary" size="small" href={o.page} aria-label={`Open order of ${dayOf(o.paid_at)}`}>
                 Open order
               </LinkButton>
             )}
