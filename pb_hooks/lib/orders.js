@@ -93,7 +93,8 @@ function viewOf(app, session) {
       at: s.getString("shipped_at") || s.getString("created"),
       carrier: carrierName(s.getString("carrier")),
       tracking_number: s.getString("tracking_number"),
-      tracking_url: s.getString("tracking_url"),
+      // Only a web address becomes a link on the buyer's page.
+      tracking_url: /^https?:\/\//i.test(s.getString("tracking_url")) ? s.getString("tracking_url") : "",
       note: s.getString("note"),
       lines: covered.map((i) => (lines[i] ? lines[i].line.title : "")).filter(Boolean),
     });

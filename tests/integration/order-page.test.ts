@@ -176,6 +176,11 @@ describe("an order's own page", () => {
     expect(shipped).toMatchObject({ carrier: "USPS", tracking_number: "9400111899223197428490", note: "Wrapped in <b>tissue</b>", lines: ["Tales of the Cove (Autographed)"] });
     expect(shipped.tracking_url).toMatch(/^https:\/\/tools\.usps\.com\//);
 
+    // Only a web address becomes a link on the buyer's page (the field itself also takes ftp://).
+    const odd = await server.su.collection("shipments").create({ order: id, lines: [], carrier: "other", tracking_number: "X1", tracking_url: "ftp://track.example/X1", shipped_at: when, request_id: "r2", stripe_sync: "none" });
+    o = JSON.parse((await get(`/api/studio/orders/${id}?key=${key}`)).text);
+    expect(o.timeline.find((t: { tracking_number?: string }) => t.tracking_number === "X1").tracking_url).toBe("");
+    await server.su.collection("shipments").delete(odd.id);
     await server.su.collection("checkout_sessions").update(id, { fulfilment: "delivered", delivered_at: "2026-11-21 09:00:00.000Z" });
     o = JSON.parse((await get(`/api/studio/orders/${id}?key=${key}`)).text);
     expect(o.status_label).toBe("Delivered");
