@@ -29,7 +29,8 @@ function readShipment(body) {
 
 /** The tracking number, its carrier (the studio's choice, else the guess) and the page to follow it. */
 function readTracking(body, carriers) {
-  if (typeof body.tracking_number !== "string") refuse("Please enter the tracking number.");
+  if (body.tracking_number === undefined || body.tracking_number === null) refuse("Please enter the tracking number.");
+  if (typeof body.tracking_number !== "string") refuse("The tracking number must be sent as text.");
   const problem = carriers.trackingProblem(body.tracking_number);
   if (problem) refuse(problem);
   const number = body.tracking_number.trim().replace(/\s+/g, " ");

@@ -119,6 +119,14 @@ describe("shipments (demo payments, mail on)", () => {
     expect((await mail.all()).filter((m) => m.subject === "Your order has shipped")).toHaveLength(1);
   });
 
+  it("ships the same lines once when two different requests race for them", async () => {
+    const o = await twoLineOrder(server);
+    const answers = await Promise.all([USPS, "1Z999AA10123456784"].map((n) => post(server, `/api/studio/orders/${o.id}/shipments`, { request_id: requestId(), lines: [0], tracking_number: n }, studio)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)!.body.message).toMatch(/Line 1 .* has already shipped/);
+    expect(await shipmentsOf(o.id)).toHaveLength(1);
+  });
+
   it("corrects a tracking number with one short letter, and a repeat of the correction sends none", async () => {
     const o = await twoLineOrder(server);
     const shipped = await post(server, `/api/studio/orders/${o.id}/shipments`, { request_id: requestId(), tracking_number: "123456789012" }, studio);
@@ -150,6 +158,7 @@ describe("shipments (demo payments, mail on)", () => {
       ["a 41-character number", ship({ tracking_number: "A".repeat(41) }), /at most 40 characters/],
       ["punctuation in the number", ship({ tracking_number: "9400<b>1</b>" }), /only letters, digits, spaces and dashes/],
       ["no number", ship({}), /enter the tracking number/],
+      ["a number sent as a JSON number", ship({ tracking_number: 940010000000 }), /must be sent as text/],
       ["HTML in the note", ship({ tracking_number: USPS, lines: [1], note: '<img src=x onerror="alert(1)">' }), /plain text: please leave out HTML tags/],
       ["a line of no such index (another order's)", ship({ tracking_number: USPS, lines: [2] }), /Line 3 is not part of this order/],
       ["a line already shipped", ship({ tracking_number: USPS, lines: [0, 1] }), /Line 1 \("Tales of the Cove \(Autographed\)"\) has already shipped/],
@@ -195,6 +204,10 @@ describe("shipments (demo payments, mail on)", () => {
     }
     expect(await buyer.collection("shipments").getFullList()).toEqual([]);
     expect(await server.client().collection("shipments").getFullList()).toEqual([]);
+    // The live lists' catch-up route follows the collection's rule too.
+    const feed = await fetch(`${server.url}/api/studio/changes/shipments?since=`, { headers: { Authorization: buyer.authStore.token } });
+    const fed = await feed.json();
+    expect(feed.status === 200 ? fed.upserts : []).toEqual([]);
     await expect(buyer.collection("shipments").create({ order: o.id, tracking_number: "1" })).rejects.toMatchObject({ status: 403 });
     const view = await buyer.collection("checkout_sessions").getFullList().catch((e) => e.status);
     expect(view).toEqual([]);
@@ -327,5 +340,16 @@ describe("Stripe mode: the PaymentIntent's shipping", () => {
     expect(updates("pi_ship_later")).toHaveLength(1);
     expect(updates("pi_ship_later")[0].params.get("shipping[tracking_number]")).toBe("1Z999AA10123456784");
     expect(await server.su.collection("shipments").getOne(res.body.shipment.id)).toMatchObject({ stripe_sync: "done", stripe_error: "" });
+  });
+
+  it("sends a failed update again from the cron, with no studio action", async () => {
+    const o = await stripeOrder("pi_ship_cron");
+    failNext = 1;
+    const res = await post(server, `/api/studio/orders/${o.id}/shipments`, { request_id: requestId(), tracking_number: "RR123456785GB" }, studio);
+    expect(res.body.shipment.stripe_sync).toBe("failed");
+    await server.su.crons.run("retry-stripe-shipping");
+    await expect.poll(async () => (await server.su.collection("shipments").getOne(res.body.shipment.id)).stripe_sync, { timeout: 10000 }).toBe("done");
+    expect(updates("pi_ship_cron")).toHaveLength(1);
+    expect(updates("pi_ship_cron")[0].params.get("shipping[carrier]")).toBe("Royal Mail");
   });
 });

@@ -175,7 +175,7 @@ function OrderMarks({ order }: { order: Order }) {
       ) : (
         order.status
       )}
-      <FulfilmentBadge state={order.fulfilment} />
+      {order.fulfilment !== "refunded" && <FulfilmentBadge state={order.fulfilment} />}
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
   );
