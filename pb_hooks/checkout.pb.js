@@ -31,7 +31,8 @@ routerAdd(
 );
 
 routerAdd("GET", "/api/studio/checkout/{id}", (e) => {
-  return e.json(200, require(`${__hooks}/lib/checkout.js`).checkoutStatus(e.app, e.request.pathValue("id")));
+  const caller = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
+  return e.json(200, require(`${__hooks}/lib/checkout.js`).checkoutStatus(e.app, e.request.pathValue("id"), caller));
 });
 
 // The demo provider's hosted page posts here: the same fulfilment as a paid Stripe session.

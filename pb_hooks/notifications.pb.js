@@ -13,12 +13,14 @@ onRecordCreate((e) => {
   require(`${__hooks}/lib/letters.js`).threadMessage(e.app, e.record);
 }, "commission_messages");
 
-// A paid order tells the studio, once: only the change to "paid" queues a letter.
+// A paid order tells the studio and the buyer, once: only the change to "paid" queues letters.
 onRecordUpdate((e) => {
   const wasPaid = e.record.original().getString("status") === "paid";
   e.next();
   if (wasPaid || e.record.getString("status") !== "paid") return;
-  require(`${__hooks}/lib/letters.js`).orderPaid(e.app, e.record);
+  const letters = require(`${__hooks}/lib/letters.js`);
+  letters.orderPaid(e.app, e.record);
+  letters.orderReceipt(e.app, e.record);
 }, "checkout_sessions");
 
 // Told once: only the change to "refunded" queues the letters.

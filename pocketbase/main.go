@@ -68,6 +68,7 @@ func main() {
 		se.Router.Bind(&hook.Handler[*core.RequestEvent]{Func: guard.AccessLog, Priority: apis.DefaultRateLimitMiddlewarePriority - 50})
 		se.Router.BindFunc(guard.SecurityHeaders(files))
 		se.Router.BindFunc(guard.APINoStore)
+		se.Router.BindFunc(guard.NetworkLimits)
 		se.Router.BindFunc(guard.CallerFilter)
 		se.Router.BindFunc(catalogCache.Serve)
 		se.Router.Bind(web.APIGzip())

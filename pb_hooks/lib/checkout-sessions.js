@@ -18,7 +18,7 @@ function sessionSummary(app, id) {
     provider: s.getString("provider"),
     expires_at: s.getString("expires_at"),
     status: s.getString("status"),
-    amount_total: require(`${__hooks}/lib/tax-report.js`).chargedCents(s),
+    amount_total: require(`${__hooks}/lib/order-amounts.js`).amountsOf(s).total,
     shipping: s.getInt("shipping_cents"),
     discount_code: s.getString("discount_code"),
     discount: s.getInt("discount_cents"),

@@ -90,13 +90,24 @@ function requireProvider() {
   return provider;
 }
 
-/** What the success page may know of a session, a shop order's or a commission payment's. */
-function checkoutStatus(app, id) {
+/**
+ * What the success page may know of a session, a shop order's or a commission payment's. Whoever
+ * holds a paid order's session id is its buyer and is given the order page's address; an order
+ * placed from an account only to that account.
+ */
+function checkoutStatus(app, id, caller) {
   const { sessionSummary, refreshFromStripe } = require(`${__hooks}/lib/checkout-sessions.js`);
   const commission = require(`${__hooks}/lib/commission-payments.js`);
   if (commission.findBySession(app, id)) return commission.paymentSummary(app, id);
   refreshFromStripe(app, id);
-  return sessionSummary(app, id);
+  const summary = sessionSummary(app, id);
+  const session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", String(id));
+  const owner = session.getString("user");
+  if (summary.status === "paid" && (!owner || (caller && caller.id === owner))) {
+    const page = require(`${__hooks}/lib/orders.js`).orderPath(session);
+    if (page) summary.order_page = page;
+  }
+  return summary;
 }
 
 /** The demo page's Pay: the same fulfilment as a paid Stripe session. */

@@ -106,17 +106,52 @@ function threadMessage(app, m) {
   });
 }
 
+function orderLine(l) {
+  return `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`;
+}
+
+/** An order's sums as the buyer and the studio read them, from lib/order-amounts.js. */
+function figureLines(a) {
+  return (a.discount ? [`Discount${a.discount_code ? ` (${a.discount_code})` : ""}: -${money(a.discount)}`] : [])
+    .concat([`Shipping: ${money(a.shipping)}`])
+    .concat(a.tax ? [`Tax: ${money(a.tax)}`] : a.tax_included ? [`Tax included in the prices: ${money(a.tax_included)}`] : [])
+    .concat([`Total: ${money(a.total)}`]);
+}
+
+/** A paid order gives its buyer a receipt with the link to the order's own page, guests included. */
+function orderReceipt(app, session) {
+  const mail = require(`${__hooks}/lib/mail.js`);
+  const { siteUrl } = require(`${__hooks}/lib/config.js`);
+  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const { amountsOf } = require(`${__hooks}/lib/order-amounts.js`);
+  const { orderPath } = require(`${__hooks}/lib/orders.js`);
+  const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 1, 0, { id: session.getString("provider_session_id") });
+  const customer = (purchases.length ? readJson(purchases[0], "metadata", {}) || {} : {}).customer_details || {};
+  const path = orderPath(session);
+  if (!customer.email || !path) return;
+  const figures = [`Subtotal: ${money(amountsOf(session).subtotal)}`].concat(figureLines(amountsOf(session)));
+  mail.queueSafely(app, {
+    to: [customer.email],
+    subject: "Your order from Lanternwood Studio",
+    compose: () => ({
+      heading: `Thank you for your order${customer.name ? ", " + customer.name : ""}!`,
+      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, [
+        "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone.",
+      ]),
+      items: [],
+      link: siteUrl() + path,
+      label: "See your order",
+    }),
+  });
+}
+
 /** A paid order tells the studio what to send, and where. */
 function orderPaid(app, session) {
   const mail = require(`${__hooks}/lib/mail.js`);
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const { chargedCents } = require(`${__hooks}/lib/tax-report.js`);
-  const code = session.getString("discount_code");
-  const discount = code ? [`Discount (${code}): -${money(session.getInt("discount_cents"))}`] : [];
-  const lines = readJson(session, "line_items", []).map(
-    (l) => `${l.quantity} × ${l.title}${l.size ? `, ${l.size}` : ""}${l.color ? `, ${l.color}` : ""}: ${money(l.unit_amount * l.quantity)}`,
-  );
+  const amounts = require(`${__hooks}/lib/order-amounts.js`).amountsOf(session);
+  const lines = readJson(session, "line_items", []).map(orderLine);
   const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "", 1, 0, { id: session.getString("provider_session_id") });
   const meta = purchases.length ? readJson(purchases[0], "metadata", {}) : {};
   const customer = meta.customer_details || {};
@@ -124,18 +159,13 @@ function orderPaid(app, session) {
   const address = ship.address || {};
   const shipTo = [ship.name, address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(" "), address.state, address.country].filter(Boolean).join(", ");
   const buyer = [customer.name, customer.email].filter(Boolean).join(", ") || "a customer";
-  const tax = session.getInt("tax_cents");
-  const included = session.getInt("tax_included_cents");
   const flag = readJson(session, "address_mismatch", null);
-  const sums = [`Shipping: ${money(session.getInt("shipping_cents"))}`]
-    .concat(tax ? [`Tax: ${money(tax)}`] : included ? [`Tax included in the prices: ${money(included)}`] : [])
-    .concat([`Total: ${money(chargedCents(session))}`]);
   mail.queueSafely(app, {
     to: mail.studioRecipients(app),
-    subject: `${flag ? "Check this order's address. " : ""}New order: ${money(chargedCents(session))} from ${buyer}`,
+    subject: `${flag ? "Check this order's address. " : ""}New order: ${money(amounts.total)} from ${buyer}`,
     compose: () => ({
       heading: `An order has been paid by ${buyer}.`,
-      lines: lines.concat(discount, sums, shipTo ? [`Ship to: ${shipTo}`] : [], flag ? [flag.reason] : []),
+      lines: lines.concat(figureLines(amounts), shipTo ? [`Ship to: ${shipTo}`] : [], flag ? [flag.reason] : []),
       items: [],
       link: `${siteUrl()}/admin/orders`,
       label: "Open the orders",
@@ -186,4 +216,4 @@ function purchaseRefunded(app, p) {
   });
 }
 
-module.exports = { commissionRequested, threadMessage, orderPaid, purchaseRefunded };
+module.exports = { commissionRequested, threadMessage, orderPaid, orderReceipt, purchaseRefunded };

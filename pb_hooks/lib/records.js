@@ -26,4 +26,4 @@ function checkCalendarDate(record, field) {
   if (value && !isCalendarDate(value)) throw new BadRequestError("Please pick a date.");
 }
 
-module.exports = { readJson, checkCalendarDate };
+module.exports = { readJson, checkCalendarDate, isCalendarDate };

@@ -8,30 +8,21 @@ function day(v, what) {
   return s;
 }
 
-/** What the buyer paid: with Stripe Tax on exclusive prices, its tax came on top of the shop's total. */
-function chargedCents(s) {
-  const { readJson } = require(`${__hooks}/lib/records.js`);
-  const behavior = (readJson(s, "shipping_details", {}) || {}).tax_behavior;
-  return s.getInt("amount_total") + (s.getString("tax_mode") === "stripe" && behavior !== "inclusive" ? s.getInt("tax_cents") : 0);
-}
-
 function orderFigures(s) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
-  const lines = readJson(s, "line_items", []);
-  const goods = lines.reduce((n, l) => n + l.unit_amount * l.quantity, 0);
-  const discount = s.getInt("discount_cents") || lines.reduce((n, l) => n + (l.discount_cents || 0), 0);
+  const a = require(`${__hooks}/lib/order-amounts.js`).amountsOf(s);
   const mismatch = readJson(s, "address_mismatch", null);
   return {
     id: s.getString("provider_session_id"),
     paid_at: s.getString("fulfilled_at"),
     country: (mismatch && mismatch.reported && mismatch.reported.country) || s.getString("ship_country") || "",
     region: (mismatch && mismatch.reported && mismatch.reported.state) || s.getString("ship_region") || "",
-    goods,
-    discount,
-    shipping: s.getInt("shipping_cents"),
-    tax: s.getInt("tax_cents"),
-    tax_included: s.getInt("tax_included_cents"),
-    total: chargedCents(s),
+    goods: a.subtotal,
+    discount: a.discount,
+    shipping: a.shipping,
+    tax: a.tax,
+    tax_included: a.tax_included,
+    total: a.total,
   };
 }
 
@@ -71,4 +62,4 @@ function reportCsv(report) {
   return [head.join(",")].concat(report.rows.map((r) => row(r.country || "unknown", r.region, r)), [row("Total", "", report.totals)]).join("\r\n") + "\r\n";
 }
 
-module.exports = { taxReport, reportCsv, chargedCents };
+module.exports = { taxReport, reportCsv };

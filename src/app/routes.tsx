@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: "customer/dashboard", lazy: async () => ({ Component: (await import("../features/commissions/DashboardPage")).DashboardPage }) },
       { path: "stripe-example", lazy: async () => ({ Component: (await import("../features/checkout/DemoCheckoutPage")).DemoCheckoutPage }) },
       { path: "checkout/success", lazy: async () => ({ Component: (await import("../features/checkout/SuccessPage")).SuccessPage }) },
+      { path: "orders/:id", lazy: async () => ({ Component: (await import("../features/orders/OrderPage")).OrderPage }) },
       { path: "checkout/canceled", lazy: async () => ({ Component: (await import("../features/checkout/CanceledPage")).CanceledPage }) },
       { path: "reset-password", lazy: async () => ({ Component: (await import("../features/account/ResetPasswordPage")).ResetPasswordPage }) },
       { path: "confirm-verification", lazy: async () => ({ Component: (await import("../features/account/ConfirmVerificationPage")).ConfirmVerificationPage }) },

@@ -211,7 +211,7 @@ describe("pages for people and for machines", () => {
     const url = `${server.url}/robots.txt`;
     const robots = robotsParser(url, await (await fetch(url)).text());
     for (const path of ["/", "/gallery", pieceAddress("gallery", tricky as never), "/about", "/sitemap.xml"]) expect(robots.isAllowed(server.url + path), path).toBe(true);
-    for (const path of ["/admin", "/admin/orders", "/api/collections/users/records", "/_/", "/customer/dashboard", "/checkout/success", "/stripe-example"]) {
+    for (const path of ["/admin", "/admin/orders", "/api/collections/users/records", "/_/", "/customer/dashboard", "/checkout/success", "/stripe-example", "/orders/abcdefghijklmno?key=x"]) {
       expect(robots.isDisallowed(server.url + path), path).toBe(true);
     }
     expect(robots.getSitemaps()).toEqual([`${server.url}/sitemap.xml`]);

@@ -131,3 +131,36 @@ func TooManyPages(e *core.RequestEvent) error {
 	e.Response.Header().Set("Cache-Control", "no-store")
 	return e.String(http.StatusTooManyRequests, "Too many pages asked for from your address in a short time. Please wait a little and try again.\n")
 }
+
+// Routes of ours a guest reads (GET) with a secret in the address (an order's key). PocketBase's
+// limiter counts each client address, and one IPv6 /64 holds any number of them, so these reads
+// are also counted per network (see access.Network), by the rule PocketBase would apply. The
+// studio's writes below the same path are PocketBase's alone to count.
+var networkCountedPrefixes = []string{"/api/studio/orders/"}
+
+var networkReadWindows = &requestWindows{windows: map[string]*requestWindow{}}
+
+// NetworkLimits answers 429 to a network past its rule on the routes above.
+func NetworkLimits(e *core.RequestEvent) error {
+	path := e.Request.URL.Path
+	for _, prefix := range networkCountedPrefixes {
+		if e.Request.Method == http.MethodGet && strings.HasPrefix(path, prefix) && !networkAllowed(e, path) {
+			return TooManyRequests(e)
+		}
+	}
+	return e.Next()
+}
+
+func networkAllowed(e *core.RequestEvent, path string) bool {
+	settings := e.App.Settings().RateLimits
+	if !settings.Enabled || e.HasSuperuserAuth() || excludedIP(settings.ExcludedIPs, e.RealIP()) {
+		return true
+	}
+	rule, found := settings.FindRateLimitRule([]string{e.Request.Method + " " + path, path})
+	if !found || (rule.Audience == core.RateLimitRuleAudienceGuest && e.Auth != nil) ||
+		(rule.Audience == core.RateLimitRuleAudienceAuth && e.Auth == nil) {
+		return true
+	}
+	key := rule.Label + rule.Audience + "|" + access.Network(e.RealIP())
+	return networkReadWindows.allow(key, rule.MaxRequests, time.Duration(rule.Duration)*time.Second, time.Now())
+}

@@ -18,6 +18,7 @@ const (
 	Admin                      // the studio's app
 	Book                       // /book/<id>
 	Piece                      // /<list>/<words>-<id>
+	Order                      // /orders/<id>?key=…: a buyer's own page, opened by its key (order.go)
 )
 
 // Address is a page address read once. The head, the preload, the JSON-LD and the 404 all take
@@ -51,6 +52,8 @@ func Parse(route string) Address {
 		a.Kind = Unknown
 	case list == "book":
 		a.Kind, a.ID = Book, rest
+	case list == "orders":
+		a.Kind, a.ID = Order, rest
 	default:
 		if a.Piece = catalog.KindOf(list); a.Piece != nil {
 			if a.ID = catalog.IDInSlug(rest); a.ID != "" {

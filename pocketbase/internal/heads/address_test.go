@@ -28,6 +28,8 @@ func TestParseReadsAnAddressOnce(t *testing.T) {
 		{"gallery/x-" + id + "/more", Unknown, "gallery", "", ""},
 		{"nowhere/x-" + id, Unknown, "nowhere", "", ""},
 		{"customer", Unknown, "customer", "", ""},
+		{"orders/" + id, Order, "orders", id, ""},
+		{"orders/" + id + "/x", Unknown, "orders", "", ""},
 		{"gallery/" + "K3J9X2M4P7Q1W8E", Unknown, "gallery", "", ""},
 	}
 	for _, c := range cases {

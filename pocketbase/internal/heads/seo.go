@@ -106,6 +106,8 @@ func Resolve(app core.App, a Address) Page {
 		p.meta = pageMeta{status: http.StatusOK, title: privatePages[a.Route] + " · " + studioName, noindex: true}
 	case Admin:
 		p.meta = pageMeta{status: http.StatusOK, title: "Admin Dashboard · " + studioName, noindex: true}
+	case Order:
+		p.meta = pageMeta{status: http.StatusOK, title: "Your order · " + studioName, noindex: true}
 	case Book:
 		p.meta, p.picture = bookMeta(a.Record), a.Record
 	case Piece:

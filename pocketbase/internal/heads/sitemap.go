@@ -41,6 +41,7 @@ func RegisterSitemap(se *core.ServeEvent) {
 			"Disallow: /_/",
 			"Disallow: /customer/",
 			"Disallow: /checkout/",
+			"Disallow: /orders/",
 			"Disallow: /stripe-example",
 			"",
 			"Sitemap: " + SiteURL(e.App) + "/sitemap.xml",

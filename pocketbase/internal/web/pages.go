@@ -33,6 +33,7 @@ const (
 	pagesMaxEntries = 4000
 	pagesMaxBytes   = 24 << 20
 	notFoundKey     = "\x00404"
+	orderKey        = "\x00order"
 )
 
 type pages struct {
@@ -85,6 +86,15 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		key = notFoundKey
 	case heads.Admin:
 		key = "\x00admin " + pageFor(p.web, route)
+	case heads.Order:
+		// Every order shows the same page, kept once; the address, which carries the order's key,
+		// is never a key of what is kept, and nothing between here and the browser may keep it.
+		key = orderKey
+		if !heads.OrderKeyMatches(e.App, address.ID, e.Request.URL.Query().Get("key")) {
+			key = notFoundKey
+		}
+		e.Response.Header().Set("Cache-Control", "no-store")
+		e.Response.Header().Set("Referrer-Policy", "no-referrer")
 	}
 	version := p.version.Load()
 	kept := p.get(key, version)

@@ -61,7 +61,10 @@ export function SuccessPage() {
         {text}
       </p>
       <div className={styles.actions}>
-        <LinkButton href="/">Return to Home</LinkButton>
+        {session?.status === "paid" && session.order_page && <LinkButton href={session.order_page}>See your order</LinkButton>}
+        <LinkButton variant={session?.order_page ? "secondary" : "primary"} href="/">
+          Return to Home
+        </LinkButton>
         <LinkButton variant="secondary" href="/gallery">
           Continue Shopping
         </LinkButton>

@@ -20,6 +20,8 @@ export interface SessionSummary {
   discount_code?: string;
   discount?: number;
   lines: { title: string; quantity: number; unit_amount: number; item_type: string }[];
+  /** A paid order's own page (with its key), told only to the session's buyer. */
+  order_page?: string;
   /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
   commission?: string;
 }

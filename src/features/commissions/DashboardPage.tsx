@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Badge } from "../../ui/Badge";
-import { Button } from "../../ui/Button";
-import { formatPrice } from "../../lib/money";
+import { Button, LinkButton } from "../../ui/Button";
+import { formatCents, formatPrice } from "../../lib/money";
 import { pb } from "../../lib/pocketbase";
 import { AccountSettings, AuthDialog, signOut, useAuth } from "../account";
 import CommissionWorkspace from "./CommissionWorkspace";
@@ -12,49 +12,64 @@ import { typeLabel, type Commission } from "./types";
 import { PayButton } from "./PayButton";
 import type { Quote } from "./money";
 import { keep, kept } from "./kept";
-import type { RecordModel } from "pocketbase";
+import { dayOf, fetchMyOrders, OrderTimeline, type Order } from "../orders";
 import styles from "./commissions.module.css";
 
-interface Purchase extends RecordModel {
-  product_title: string;
-  quantity: number;
-  amount: number;
-  status: string;
-  created: string;
-}
-
 const STATUS_TONE = { "Not Started": "neutral", "In Progress": "lantern", Complete: "moss", Declined: "neutral", Cancelled: "neutral" } as const;
+const ORDER_TONE = { unfulfilled: "lantern", partly_shipped: "sea", shipped: "sea", delivered: "moss", refunded: "coral" } as const;
 
-function Purchases({ userId }: { userId: string }) {
-  const { items, error } = useLiveList<Purchase>("purchases", pb.filter("user = {:id}", { id: userId }), "-created");
+/** The customer's orders, each with its timeline; offline, the ones seen last time. */
+function Orders() {
+  const [items, setItems] = useState<Order[] | null>(null);
+  const [error, setError] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    const load = () =>
+      fetchMyOrders()
+        .then((r) => {
+          if (stopped) return;
+          setItems(r.items);
+          setError(false);
+          keep("orders", r.items);
+        })
+        .catch(() => {
+          if (stopped) return;
+          const seen = kept<Order[]>("orders");
+          if (seen) setItems(seen);
+          else setError(true);
+        });
+    void load();
+    window.addEventListener("online", load);
+    return () => {
+      stopped = true;
+      window.removeEventListener("online", load);
+    };
+  }, []);
   if (error) return <p className="error-text">Failed to load purchase history</p>;
   if (!items) return <p className="muted">Loading...</p>;
   if (!items.length) return <p className="empty-state">No purchases yet. The gallery is a good place to start.</p>;
   return (
-    <div style={{ overflowX: "auto" }}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Item</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((p) => (
-            <tr key={p.id}>
-              <td>{new Date(p.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
-              <td>{p.product_title}</td>
-              <td>{p.quantity}</td>
-              <td>{formatPrice(p.amount)}</td>
-              <td>{p.status}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ul className={styles.commissionList}>
+      {items.map((o) => (
+        <li key={o.id} className={styles.commissionItem}>
+          <div className={styles.commissionHead}>
+            <div>
+              <h3>Order of {dayOf(o.paid_at)}</h3>
+              <p className="muted" style={{ margin: 0 }}>
+                {o.lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")} · {formatCents(o.amounts.total)}
+              </p>
+            </div>
+            <Badge tone={ORDER_TONE[o.status] ?? "neutral"}>{o.status_label}</Badge>
+            {o.page && (
+              <LinkButton variant="secondary" size="small" href={o.page} aria-label={`Open order of ${dayOf(o.paid_at)}`}>
+                Open order
+              </LinkButton>
+            )}
+          </div>
+          <OrderTimeline order={o} label={`Progress of the order of ${dayOf(o.paid_at)}`} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -155,7 +170,7 @@ export function DashboardPage() {
       </section>
       <section aria-labelledby="purchases-heading">
         <h2 id="purchases-heading">Your purchases</h2>
-        <Purchases userId={user.id} />
+        <Orders />
       </section>
       <section aria-labelledby="address-heading">
         <h2 id="address-heading">Your email address</h2>

@@ -14,6 +14,7 @@ import { WaitingToShip } from "../orders/WaitingToShip";
 import { toShip, useOrders, type Order } from "../orders/useOrders";
 import { HeldPieces } from "./HeldPieces";
 import { CommissionPayments } from "./CommissionPayments";
+import { OrdersExport } from "./OrdersExport";
 
 export function OrdersTab() {
   const { orders, error } = useOrders();
@@ -26,6 +27,7 @@ export function OrdersTab() {
   if (!orders.length) return (
     <>
       <HeldPieces />
+      <OrdersExport />
       <p className="empty-state">No orders yet.</p>
       <h2>Commission payments</h2>
       <CommissionPayments />
@@ -45,6 +47,7 @@ export function OrdersTab() {
     <>
       <HeldPieces />
       <WaitingToShip orders={toShip(orders)} onShip={ship} onOpen={(order) => dialog.open(order)} />
+      <OrdersExport />
       <h2>All orders</h2>
       <AdminTable headers={["Date", "Product", "Customer", "Amount", "Status", "Actions"]}>
             {orders.map((order) => {
