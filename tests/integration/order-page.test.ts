@@ -292,8 +292,8 @@ describe("the studio's CSV of orders", () => {
     const text = await (await fetch(`${server.url}/api/studio/orders.csv?from=2025-05-05&to=2025-05-05`, { headers: { Authorization: studio.authStore.token } })).text();
     const row = parseCsv(text.replace(/^\uFEFF/, ""))[1];
     expect(row[2]).toBe("'+1 Owl <owl@example.com>");
-    expect(row[11]).toBe("Other; Other");
-    expect(row[12]).toBe("'@SUM(A1); -2+3");
+    expect(row[12]).toBe("Other; Other");
+    expect(row[13]).toBe("'@SUM(A1); -2+3");
     for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
