@@ -245,6 +245,14 @@ describe("refusals a buyer can act on", () => {
     const row = report.codes.find((c: { code: string }) => c.code === "PRINTS10");
     expect(row).toMatchObject({ uses: 1, discount_cents: 350, revenue_cents: 3500 + 48000 + 495 - 350 });
     expect(row.orders).toHaveLength(1);
+    // The books: the orders CSV names the code beside the amount it took off.
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await (await fetch(`${server.url}/api/studio/orders.csv?from=${today}&to=${today}`, { headers: { Authorization: server.su.authStore.token } })).text();
+    const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const columns = header.split(",");
+    const withCode = rows.filter((r) => r.includes(",PRINTS10,"));
+    expect(withCode).toHaveLength(1);
+    expect(withCode[0].split(",")[columns.indexOf("discount")]).toBe("3.50");
   });
 });
 
