@@ -69,6 +69,8 @@ function fulfil(app, providerSessionId, details) {
     if (!session.getString("order_key")) session.set("order_key", newOrderKey());
     session.set("fulfilment", "unfulfilled");
     tx.save(session);
+    // A line that cannot be delivered (sold meanwhile) ships no more: the state counts only the rest.
+    require(`${__hooks}/lib/shipments.js`).keepFulfilment(tx, session);
 
     const cartId = session.getString("cart_session_id");
     if (cartId) {
@@ -148,7 +150,7 @@ function refundUndeliverable(app, providerSessionId) {
       fresh.set("metadata", meta);
       fresh.set("status", REFUNDED);
       tx.save(fresh);
-      markRefundedOrder(tx, providerSessionId);
+      keepOrderState(tx, providerSessionId);
     });
   });
   // Nothing of the order ships and all of it went back: its use of a code is given back too.
@@ -156,13 +158,10 @@ function refundUndeliverable(app, providerSessionId) {
   if (after.every((p) => p.getString("status") === REFUNDED)) require(`${__hooks}/lib/discounts.js`).returnUse(app, "", session);
 }
 
-/** An order none of whose lines will ship any more is refunded, whatever was sent before. */
-function markRefundedOrder(tx, providerSessionId) {
-  const lines = tx.findRecordsByFilter("purchases", "payment_id = {:id}", "", 0, 0, { id: providerSessionId });
-  if (!lines.length || !lines.every((p) => p.getString("status") === REFUNDED)) return;
+/** A refunded line ships no more: the order's state follows (refunded once nothing is left). */
+function keepOrderState(tx, providerSessionId) {
   const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
-  session.set("fulfilment", "refunded");
-  tx.save(session);
+  require(`${__hooks}/lib/shipments.js`).keepFulfilment(tx, session);
 }
 
 const KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

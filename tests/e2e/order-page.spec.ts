@@ -35,8 +35,8 @@ test("a guest goes from the success page to the order's page, follows it, and op
   const id = new URL(page.url()).pathname.split("/")[2];
   const key = new URL(page.url()).searchParams.get("key")!;
   const su = await superuser();
-  await su.collection("shipments").create({ order: id, lines: [0], carrier: "usps", tracking_number: "9400111899223197428490", tracking_url: "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490", shipped_at: new Date().toISOString(), request_id: `e2e-${id}`, stripe_sync: "none" });
-  await su.collection("checkout_sessions").update(id, { fulfilment: "shipped" });
+  // The studio ships it as the Orders tab does, through the route that keeps the order's state.
+  await su.send(`/api/studio/orders/${id}/shipments`, { method: "POST", body: { lines: [0], carrier: "usps", tracking_number: "9400111899223197428490", request_id: `e2e-${id}` } });
   await page.reload();
   await expect(page.getByRole("main").getByRole("status")).toContainText("Status: Shipped");
   await expect(progress.getByRole("listitem")).toHaveText([/^Paid /, /^Shipped .*USPS · Track 9400111899223197428490/, "Delivered Not yet"]);
@@ -76,7 +76,7 @@ for (const theme of ["light", "dark"]) {
     const { order_page } = await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`)).json();
     const id = order_page.split("/")[2].split("?")[0];
     const su = await superuser();
-    await su.collection("shipments").create({ order: id, lines: [0], carrier: "dhl", tracking_number: "1234567890", tracking_url: "https://www.dhl.com/x?tracking-id=1234567890", shipped_at: new Date().toISOString(), note: "With a sketch.", request_id: `axe-${id}`, stripe_sync: "none" });
+    await su.send(`/api/studio/orders/${id}/shipments`, { method: "POST", body: { lines: [0], carrier: "dhl", tracking_number: "1234567890", note: "With a sketch.", request_id: `axe-${id}` } });
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
     await page.goto(order_page);
     await expect(page.getByRole("list", { name: "Order progress" }).getByRole("listitem")).toHaveCount(3);
