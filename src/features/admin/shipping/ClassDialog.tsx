@@ -2,7 +2,6 @@ import { z } from "zod";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { SubmitButton, TextField, useForm } from "../../../ui/form";
-import { toast } from "../../../ui/toast";
 import { AMOUNT_HINT, saveSetting, toCents, type Shipping, type ShippingClass } from "./settings";
 import styles from "../admin.module.css";
 
@@ -31,13 +30,7 @@ export function ClassDialog({ settingId, shipping, shippingClass, onClose }: { s
       const value: Shipping = shippingClass
         ? { ...shipping, classes: shipping.classes.map((c) => (c === shippingClass ? next : c)) }
         : { ...shipping, classes: [...shipping.classes, next], zones: shipping.zones.map((z) => ({ ...z, rates: { ...z.rates, [id]: { first_cents: first, additional_cents: 0, min_days: null, max_days: null } } })) };
-      const problem = await saveSetting(settingId, value);
-      if (problem) {
-        toast({ title: "The class was not saved", description: problem, tone: "error" });
-        return;
-      }
-      toast({ title: shippingClass ? "Class updated" : "Class added" });
-      onClose();
+      if (await saveSetting(settingId, value, { done: shippingClass ? "Class updated" : "Class added", failed: "The class was not saved" })) onClose();
     });
   }
 

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { SubmitButton, TextField, useForm } from "../../../ui/form";
-import { toast } from "../../../ui/toast";
 import { saveSetting, type Shipping, type Tax, type TaxRate } from "./settings";
 import styles from "../admin.module.css";
 
@@ -34,13 +33,7 @@ export function RateDialog({ settingId, tax, shipping, rate, known, states, onCl
       for (const c of shipping.classes) if (text(`class:${c.id}`).trim()) byClass[c.id] = percent(text(`class:${c.id}`))!;
       const next: TaxRate = { country: text("country").trim().toUpperCase(), region: text("region").trim().toUpperCase(), percent: percent(text("percent"))!, class_percent: byClass };
       const rates = rate ? tax.rates.map((r) => (r === rate ? next : r)) : [...tax.rates, next];
-      const problem = await saveSetting(settingId, { ...tax, rates });
-      if (problem) {
-        toast({ title: "The rate was not saved", description: problem, tone: "error" });
-        return;
-      }
-      toast({ title: rate ? "Tax rate updated" : "Tax rate added" });
-      onClose();
+      if (await saveSetting(settingId, { ...tax, rates }, { done: rate ? "Tax rate updated" : "Tax rate added", failed: "The rate was not saved" })) onClose();
     });
   }
 

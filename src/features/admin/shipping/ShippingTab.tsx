@@ -3,7 +3,6 @@ import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { SelectField } from "../../../ui/form";
-import { toast } from "../../../ui/toast";
 import { formatCents } from "../../../lib/money";
 import { AdminTable, EditDelete } from "../parts";
 import { ClassDialog } from "./ClassDialog";
@@ -28,11 +27,9 @@ export function ShippingTab() {
 
   async function save(value: Shipping, done: string) {
     setBusy(true);
-    const problem = await saveSetting(shipping!.id, value);
+    const saved = await saveSetting(shipping!.id, value, { done, failed: "Not saved" });
     setBusy(false);
-    if (problem) toast({ title: "Not saved", description: problem, tone: "error" });
-    else toast({ title: done });
-    return !problem;
+    return saved;
   }
 
   async function remove() {

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Button } from "../../../ui/Button";
 import { CheckboxField, SelectField } from "../../../ui/form";
-import { toast } from "../../../ui/toast";
 import { AdminTable, EditDelete } from "../parts";
 import { RateDialog } from "./RateDialog";
 import { TaxReport } from "./TaxReport";
@@ -23,9 +22,8 @@ export function TaxTab() {
 
   async function save(value: Tax, done: string) {
     setBusy(true);
-    const problem = await saveSetting(tax!.id, value);
+    await saveSetting(tax!.id, value, { done, failed: "Not saved" });
     setBusy(false);
-    toast(problem ? { title: "Not saved", description: problem, tone: "error" } : { title: done });
   }
 
   const mode = { off: "off: no tax is charged", manual: "manual: the rates below", stripe: "stripe: Stripe Tax works it out on the payment page" }[places.tax_mode];

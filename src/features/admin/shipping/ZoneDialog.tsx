@@ -2,7 +2,6 @@ import { z } from "zod";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { CheckboxField, SubmitButton, TextField, useForm } from "../../../ui/form";
-import { toast } from "../../../ui/toast";
 import { AMOUNT_HINT, dollars, saveSetting, toCents, type Shipping, type Zone } from "./settings";
 import { countryName, parseCountries } from "./places";
 import styles from "../admin.module.css";
@@ -57,13 +56,7 @@ export function ZoneDialog({ settingId, shipping, zone, known, onClose }: { sett
         rates,
       };
       const zones = zone ? shipping.zones.map((z) => (z === zone ? next : z)) : [...shipping.zones, next];
-      const problem = await saveSetting(settingId, { ...shipping, zones });
-      if (problem) {
-        toast({ title: "The zone was not saved", description: problem, tone: "error" });
-        return;
-      }
-      toast({ title: zone ? "Zone updated" : "Zone added" });
-      onClose();
+      if (await saveSetting(settingId, { ...shipping, zones }, { done: zone ? "Zone updated" : "Zone added", failed: "The zone was not saved" })) onClose();
     });
   }
 

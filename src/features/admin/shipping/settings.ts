@@ -2,6 +2,7 @@
 // whole. The server checks every save and refuses it with one message; nothing is half-saved.
 import type { RecordModel } from "pocketbase";
 import { ClientResponseError } from "pocketbase";
+import { toast } from "../../../ui/toast";
 import { pb } from "../../../lib/pocketbase";
 import { useLiveList } from "../../../lib/useLiveList";
 
@@ -70,13 +71,16 @@ export function useShopSettings() {
 }
 
 /** Saves a whole document; answers the server's refusal ("" when saved). */
-export async function saveSetting(id: string, value: Shipping | Tax): Promise<string> {
+/** Saves one settings document whole and says so in a toast: true when saved, else the server's reason is shown. */
+export async function saveSetting(id: string, value: Shipping | Tax, said: { done: string; failed: string }): Promise<boolean> {
   try {
     await pb.collection("shop_settings").update(id, { value });
-    return "";
+    toast({ title: said.done });
+    return true;
   } catch (err) {
-    if (err instanceof ClientResponseError && err.status > 0) return err.message;
-    return "The settings could not be saved. Check the connection and try again.";
+    const description = err instanceof ClientResponseError && err.status > 0 ? err.message : "The settings could not be saved. Check the connection and try again.";
+    toast({ title: said.failed, description, tone: "error" });
+    return false;
   }
 }
 
