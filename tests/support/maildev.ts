@@ -51,9 +51,21 @@ export interface MailServer extends MailBox {
   stop(): Promise<void>;
 }
 
+/**
+ * A port found free is only free until someone else takes it: the tests start servers side by side,
+ * so a maildev that lost its port to another is started again on new ones (unless told a port).
+ */
 export async function startMailServer(smtpPort?: number): Promise<MailServer> {
-  const port: number = smtpPort ?? (await freePort());
-  const webPort: number = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchMailServer(smtpPort ?? (await freePort()), await freePort());
+    } catch (err) {
+      if (smtpPort !== undefined || attempt === 3 || !String(err).includes("EADDRINUSE")) throw err;
+    }
+  }
+}
+
+async function launchMailServer(port: number, webPort: number): Promise<MailServer> {
   const user = "studio-mailer";
   const password = "mailer-secret";
   const proc = spawn(
@@ -72,7 +84,10 @@ export async function startMailServer(smtpPort?: number): Promise<MailServer> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`maildev did not start: ${errors}`);
+    if (Date.now() > deadline || proc.exitCode !== null) {
+      proc.kill();
+      throw new Error(`maildev did not start: ${errors}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
