@@ -3,9 +3,7 @@
 
 const PAYABLE_QUOTES = ["open", "deposit_paid", "paid"];
 
-function money(cents) {
-  return "$" + (cents / 100).toFixed(2);
-}
+const money = (cents) => require(`${__hooks}/lib/money.js`).dollars(cents);
 
 /** What the customer may pay next on a quote: { kind, amount_cents }, or why nothing. */
 function dueOn(quote) {

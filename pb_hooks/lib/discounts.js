@@ -24,9 +24,7 @@ function appliesTo(record) {
   return chosen.length ? chosen : ["prints", "books", "merchandise"];
 }
 
-function money(cents) {
-  return "$" + (cents / 100).toFixed(2);
-}
+const money = (cents) => require(`${__hooks}/lib/money.js`).dollars(cents);
 
 function day(date) {
   return date.toISOString().slice(0, 10);

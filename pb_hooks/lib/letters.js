@@ -2,9 +2,7 @@
 // Each is queued in the transaction of the write that calls for it (lib/mail.js); the server sends
 // it once that write is committed. Commission money has its own letters (lib/commission-mail.js).
 
-function money(cents) {
-  return `$${(cents / 100).toFixed(2)}`;
-}
+const money = (cents) => require(`${__hooks}/lib/money.js`).dollars(cents);
 
 const REQUEST_TYPES = {
   "illustrated-book": "Illustrated book",
@@ -180,7 +178,7 @@ function purchaseRefunded(app, p) {
   const { readJson } = require(`${__hooks}/lib/records.js`);
   const meta = readJson(p, "metadata", {});
   const refund = meta.refund || {};
-  const amount = `$${((refund.amount_cents || 0) / 100).toFixed(2)}`;
+  const amount = money(refund.amount_cents || 0);
   const customer = meta.customer_details || {};
   const title = p.getString("product_title");
   const reason = meta.refund_reason || "This item could not be delivered.";

@@ -39,9 +39,7 @@ function cell(value) {
   return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
 }
 
-function dollars(cents) {
-  return (Math.round(Number(cents) || 0) / 100).toFixed(2);
-}
+const dollars = (cents) => require(`${__hooks}/lib/money.js`).decimal(cents);
 
 function rowOf(app, session) {
   const { readJson } = require(`${__hooks}/lib/records.js`);

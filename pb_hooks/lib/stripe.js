@@ -78,7 +78,7 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt, coupo
     },
   };
   if (tax.automatic) params.automatic_tax = { enabled: true };
-  if (priced.tax_included > 0) params.custom_text = { submit: { message: "Prices include " + dollars(priced.tax_included) + " tax." } };
+  if (priced.tax_included > 0) params.custom_text = { submit: { message: "Prices include " + require(`${__hooks}/lib/money.js`).dollars(priced.tax_included) + " tax." } };
   if (customerEmail) params.customer_email = customerEmail;
   // An amount_off coupon of exactly the shop's discount (lib/discounts.js stripeCoupon): Stripe's
   // total is then the shop's to the cent, whichever lines the code covers.
@@ -88,9 +88,6 @@ function createCheckoutSession(checkout, priced, customerEmail, expiresAt, coupo
   return session;
 }
 
-function dollars(cents) {
-  return "$" + (cents / 100).toFixed(2);
-}
 
 /** Stripe Tax's part of a session (STUDIO_TAX=stripe): on, one tax behaviour, a code per class. */
 function taxOptions(priced) {

@@ -51,9 +51,7 @@ function taxReport(app, from, to) {
   return { from, to, orders, rows, totals };
 }
 
-function money(cents) {
-  return (cents / 100).toFixed(2);
-}
+const money = (cents) => require(`${__hooks}/lib/money.js`).decimal(cents);
 
 /** The report as CSV: one row per place, then the totals; amounts in dollars. */
 function reportCsv(report) {
