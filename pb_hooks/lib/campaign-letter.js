@@ -89,7 +89,7 @@ function readPieces(app, refs) {
       title: r.getString("title") || r.getString("name"),
       price: priceOf(ref.kind, r),
       address: siteUrl() + kind.path(r) + r.id,
-      picture: file ? `${siteUrl()}/api/files/${r.collection().id}/${r.id}/${encodeURIComponent(file)}?thumb=600x0` : "",
+      picture: file ? `${siteUrl()}/api/files/${r.collection().id}/${r.id}/${encodeURIComponent(file)}?thumb=800x0` : "",
     };
   });
 }
@@ -99,7 +99,7 @@ function pieceHtml(p) {
     `<tr><td style="padding:12px 0;border-top:1px solid #e6dccb">` +
     (p.picture ? `<a href="${esc(p.address)}"><img src="${esc(p.picture)}" alt="${esc(p.title)}" width="520" style="display:block;width:100%;max-width:520px;height:auto;border-radius:6px"></a>` : "") +
     `<p style="margin:8px 0 0;font-size:18px"><a href="${esc(p.address)}" style="color:#24323f;text-decoration:none"><b>${esc(p.title)}</b></a></p>` +
-    (p.price ? `<p style="margin:4px 0 0;color:#51606d">${esc(p.price)}</p>` : "") +
+    (p.price ? `<p class="soft" style="margin:4px 0 0;color:#51606d">${esc(p.price)}</p>` : "") +
     `<p style="margin:4px 0 0"><a href="${esc(p.address)}" style="color:#8a4b2a">${esc(p.address)}</a></p></td></tr>`
   );
 }
@@ -117,19 +117,19 @@ function renderLetter(campaign, pieces, postalAddress) {
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">',
     `<title>${esc(campaign.subject)}</title>`,
-    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}}</style>",
+    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}.paper .soft{color:#c4bdb1!important}}</style>",
     '</head><body style="margin:0;padding:0;background:#f8f2e7;color:#24323f">',
     `<div style="display:none;max-height:0;overflow:hidden">${esc(campaign.preview || "")}</div>`,
     '<table role="presentation" class="paper" width="100%" cellpadding="0" cellspacing="0" style="background:#f8f2e7;color:#24323f;font-family:Georgia,serif;font-size:16px;line-height:1.55">',
     '<tr><td align="center" style="padding:24px 16px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">',
-    '<tr><td style="font-size:14px;letter-spacing:0.08em;text-transform:uppercase;color:#51606d;padding-bottom:12px">Lanternwood Studio</td></tr>',
+    '<tr><td class="soft" style="font-size:14px;letter-spacing:0.08em;text-transform:uppercase;color:#51606d;padding-bottom:12px">Lanternwood Studio</td></tr>',
     ...parts.map((p) =>
       p.heading
         ? `<tr><td><h2 style="font-size:22px;margin:18px 0 6px">${inlineHtml(p.heading)}</h2></td></tr>`
         : `<tr><td><p style="margin:0 0 12px">${p.lines.map(inlineHtml).join("<br>")}</p></td></tr>`,
     ),
     ...pieces.map(pieceHtml),
-    '<tr><td style="padding-top:24px;border-top:1px solid #e6dccb;font-size:13px;color:#51606d">',
+    '<tr><td class="soft" style="padding-top:24px;border-top:1px solid #e6dccb;font-size:13px;color:#51606d">',
     `<p style="margin:0 0 8px">${esc(footer)}</p>`,
     '<p style="margin:0 0 8px"><a href="{{letters_url}}" style="color:#8a4b2a">Choose your letters</a> · <a href="{{unsubscribe_url}}" style="color:#8a4b2a">Unsubscribe</a></p>',
     `<p style="margin:0">${esc(postalAddress).replace(/\n/g, "<br>")}</p>`,
