@@ -18,7 +18,7 @@ const LIST_IDS = LISTS.map((l) => l.id);
 
 /** The lists named in `value` (an array or one id), known ones only, in the lists' order. */
 function chosenLists(value) {
-  const asked = Array.isArray(value) ? value.map(String) : value == null || value === "" ? [] : [String(value)];
+  const asked = Array.isArray(value) ? value.filter((v) => typeof v === "string") : typeof value === "string" ? [value] : [];
   return LIST_IDS.filter((id) => asked.indexOf(id) >= 0);
 }
 

@@ -118,7 +118,21 @@ describe("double opt-in", () => {
     expect((await mail.all()).filter((m) => m.to.some((t) => t.address === "wren@example.com") && /confirm/.test(m.subject))).toHaveLength(1);
   });
 
+  it("makes one member and sends one confirmation for the same signup sent five times at once", async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => signup("twice@example.com", ["cryptids"])));
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify({ status: 200, body: { subscribed: true } })]));
+    await mail.waitFor("twice@example.com", /confirm/);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === "twice@example.com"))).toHaveLength(1);
+    expect(await server.su.collection("newsletter_subscribers").getFullList({ filter: 'email = "twice@example.com"' })).toHaveLength(1);
+  });
+
   it("refuses a signup with no list, and a forged confirmation shows a clear page", async () => {
+    for (const lists of [{ 0: "news" }, "nonsense", [["news"]]]) {
+      const res = await fetch(server.url + "/api/studio/newsletter", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "odd@example.com", first_name: "O", last_name: "D", lists, wording_version: 1 }) });
+      expect(res.status).toBe(400);
+    }
+    expect((await signup("odd@example.com", ["news"]).then(() => fetch(server.url + "/api/studio/newsletter", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "odd2@example.com", first_name: "O", last_name: "D", lists: ["news"], wording_version: 99 }) }))).status).toBe(400);
     expect((await signup("nolist@example.com", [])).body.message).toBe("Please choose at least one list.");
     const forged = await fetch(`${server.url}/letters/confirm/${"a".repeat(43)}`, form(""));
     expect(forged.status).toBe(404);
