@@ -46,3 +46,12 @@ routerAdd("GET", "/letters/preview/{token}", (e) => {
   if (html === null) return e.html(404, "<!doctype html><title>Preview expired</title><p>This preview has expired: open it again from the studio app.</p>");
   return e.html(200, html);
 });
+
+// A link in a letter: counted for its campaign, then on to the address the campaign keeps for it.
+routerAdd("GET", "/letters/click/{campaign}/{n}/{token}", (e) => {
+  const to = require(`${__hooks}/lib/campaigns.js`).click(e.app, e.request.pathValue("campaign"), e.request.pathValue("n"), e.request.pathValue("token"));
+  e.response.header().set("Cache-Control", "no-store");
+  e.response.header().set("Referrer-Policy", "no-referrer");
+  if (!to) return e.html(404, "<!doctype html><title>Link not found</title><p>This link is not in any of our letters. <a href=\"/\">Go to the shop</a></p>");
+  return e.redirect(302, to);
+});

@@ -52,7 +52,8 @@ routerAdd(
     const found = require(`${__hooks}/lib/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
     if (!found) return pages.send(e, 404, pages.linkGone("member"));
     const oneClick = String((e.requestInfo().body || {})["List-Unsubscribe"] || "") === "One-Click";
-    require(`${__hooks}/lib/newsletter.js`).unsubscribe(e.app, found.member.id, oneClick ? "one-click header" : "unsubscribe page", e);
+    const campaign = /^[a-z0-9]{15}$/.test(e.request.url.query().get("c")) ? "campaign:" + e.request.url.query().get("c") : "";
+    require(`${__hooks}/lib/newsletter.js`).unsubscribe(e.app, found.member.id, oneClick ? "one-click header" : "unsubscribe page", e, campaign);
     return pages.send(e, 200, pages.unsubscribed(e.app.findRecordById("newsletter_subscribers", found.member.id), found.token));
   },
   $apis.bodyLimit(1024),

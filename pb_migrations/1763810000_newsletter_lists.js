@@ -115,6 +115,8 @@ migrate(
         { name: "html", type: "text", max: 250000 },
         { name: "text", type: "text", max: 250000 },
         { name: "recipients", type: "number", onlyInt: true, min: 0 },
+        // The addresses the letter links to, in order: /letters/click/<campaign>/<n>/… leads to the n-th.
+        { name: "links", type: "json", maxSize: 100000 },
         created(),
         updated(),
       ],
@@ -145,9 +147,23 @@ migrate(
         ],
       ),
     );
+
+    app.save(
+      serverOnly(
+        "campaign_clicks",
+        [
+          { name: "campaign", type: "relation", required: true, collectionId: campaigns.id, maxSelect: 1, cascadeDelete: true },
+          { name: "subscriber", type: "relation", required: true, collectionId: subscribers.id, maxSelect: 1, cascadeDelete: true },
+          { name: "link", type: "number", onlyInt: true, min: 0 },
+          created(),
+        ],
+        // A member's clicks on one link count once, however often a mail scanner follows it.
+        ["CREATE UNIQUE INDEX idx_campaign_clicks_once ON campaign_clicks (campaign, subscriber, link)"],
+      ),
+    );
   },
   (app) => {
-    for (const name of ["campaign_sends", "campaigns", "newsletter_settings", "newsletter_erasures", "newsletter_consents"]) {
+    for (const name of ["campaign_clicks", "campaign_sends", "campaigns", "newsletter_settings", "newsletter_erasures", "newsletter_consents"]) {
       app.delete(app.findCollectionByNameOrId(name));
     }
   },

@@ -32,21 +32,39 @@ function cleanText(body) {
   return { text: noScript, removed: noScript !== raw };
 }
 
-function inlineHtml(line) {
+/**
+ * The letter's links, each led through the shop's own address so its clicks can be counted: the
+ * n-th address is kept with the campaign, and /letters/click/<campaign>/<n>/<member> redirects to it
+ * (no open redirect: the address comes from the campaign, never from the request).
+ */
+function linkKeeper() {
+  const { siteUrl } = require(`${__hooks}/lib/config.js`);
+  const links = [];
+  return {
+    links,
+    track(url) {
+      let n = links.indexOf(url);
+      if (n < 0) n = links.push(url) - 1;
+      return `${siteUrl()}/letters/click/{{campaign_id}}/${n}/{{member_token}}`;
+    },
+  };
+}
+
+function inlineHtml(line, track) {
   const parts = [];
   let rest = line;
   const link = /\[([^\]\n]{1,300})\]\((https?:\/\/[^\s)]{1,2000})\)/i;
   for (let m = link.exec(rest); m; m = link.exec(rest)) {
     parts.push(esc(rest.slice(0, m.index)));
-    parts.push(`<a href="${esc(m[2])}" style="color:#8a4b2a">${esc(m[1])}</a>`);
+    parts.push(`<a href="${esc(track(m[2]))}" style="color:#8a4b2a">${esc(m[1])}</a>`);
     rest = rest.slice(m.index + m[0].length);
   }
   parts.push(esc(rest));
   return parts.join("");
 }
 
-function inlineText(line) {
-  return line.replace(/\[([^\]\n]{1,300})\]\((https?:\/\/[^\s)]{1,2000})\)/gi, "$1 ($2)");
+function inlineText(line, track) {
+  return line.replace(/\[([^\]\n]{1,300})\]\((https?:\/\/[^\s)]{1,2000})\)/gi, (_, words, url) => `${words} (${track(url)})`);
 }
 
 function blocks(text) {
@@ -94,22 +112,24 @@ function readPieces(app, refs) {
   });
 }
 
-function pieceHtml(p) {
+function pieceHtml(p, track) {
+  const to = track(p.address);
   return (
     `<tr><td style="padding:12px 0;border-top:1px solid #e6dccb">` +
-    (p.picture ? `<a href="${esc(p.address)}"><img src="${esc(p.picture)}" alt="${esc(p.title)}" width="520" style="display:block;width:100%;max-width:520px;height:auto;border-radius:6px"></a>` : "") +
-    `<p style="margin:8px 0 0;font-size:18px"><a href="${esc(p.address)}" style="color:#24323f;text-decoration:none"><b>${esc(p.title)}</b></a></p>` +
+    (p.picture ? `<a href="${esc(to)}"><img src="${esc(p.picture)}" alt="${esc(p.title)}" width="520" style="display:block;width:100%;max-width:520px;height:auto;border-radius:6px"></a>` : "") +
+    `<p style="margin:8px 0 0;font-size:18px"><a href="${esc(to)}" style="color:#24323f;text-decoration:none"><b>${esc(p.title)}</b></a></p>` +
     (p.price ? `<p class="soft" style="margin:4px 0 0;color:#51606d">${esc(p.price)}</p>` : "") +
-    `<p style="margin:4px 0 0"><a href="${esc(p.address)}" style="color:#8a4b2a">${esc(p.address)}</a></p></td></tr>`
+    `<p style="margin:4px 0 0"><a href="${esc(to)}" style="color:#8a4b2a">${esc(p.address)}</a></p></td></tr>`
   );
 }
 
 /**
  * Renders { subject, preview, body, lists } with `pieces` (from readPieces) and the studio's postal
- * address. Returns { html, text, removed }.
+ * address. Returns { html, text, removed, links }.
  */
 function renderLetter(campaign, pieces, postalAddress) {
   const { text, removed } = cleanText(campaign.body);
+  const { links, track } = linkKeeper();
   const parts = blocks(text);
   const lists = campaign.lists.map(listName).join(", ");
   const footer = `You get this letter because you asked for letters from Lanternwood Studio on: ${lists}.`;
@@ -125,10 +145,10 @@ function renderLetter(campaign, pieces, postalAddress) {
     '<tr><td class="soft" style="font-size:14px;letter-spacing:0.08em;text-transform:uppercase;color:#51606d;padding-bottom:12px">Lanternwood Studio</td></tr>',
     ...parts.map((p) =>
       p.heading
-        ? `<tr><td><h2 style="font-size:22px;margin:18px 0 6px">${inlineHtml(p.heading)}</h2></td></tr>`
-        : `<tr><td><p style="margin:0 0 12px">${p.lines.map(inlineHtml).join("<br>")}</p></td></tr>`,
+        ? `<tr><td><h2 style="font-size:22px;margin:18px 0 6px">${inlineHtml(p.heading, track)}</h2></td></tr>`
+        : `<tr><td><p style="margin:0 0 12px">${p.lines.map((l) => inlineHtml(l, track)).join("<br>")}</p></td></tr>`,
     ),
-    ...pieces.map(pieceHtml),
+    ...pieces.map((p) => pieceHtml(p, track)),
     '<tr><td class="soft" style="padding-top:24px;border-top:1px solid #e6dccb;font-size:13px;color:#51606d">',
     `<p style="margin:0 0 8px">${esc(footer)}</p>`,
     '<p style="margin:0 0 8px"><a href="{{letters_url}}" style="color:#8a4b2a">Choose your letters</a> · <a href="{{unsubscribe_url}}" style="color:#8a4b2a">Unsubscribe</a></p>',
@@ -138,8 +158,8 @@ function renderLetter(campaign, pieces, postalAddress) {
   const plain = [
     "LANTERNWOOD STUDIO",
     "",
-    ...parts.map((p) => (p.heading ? `${inlineText(p.heading).toUpperCase()}\n` : p.lines.map(inlineText).join("\n") + "\n")),
-    ...pieces.map((p) => [p.title, p.price, p.address].filter(Boolean).join("\n") + "\n"),
+    ...parts.map((p) => (p.heading ? `${inlineText(p.heading, track).toUpperCase()}\n` : p.lines.map((l) => inlineText(l, track)).join("\n") + "\n")),
+    ...pieces.map((p) => [p.title, p.price, track(p.address)].filter(Boolean).join("\n") + "\n"),
     "--",
     footer,
     "Choose your letters: {{letters_url}}",
@@ -147,7 +167,7 @@ function renderLetter(campaign, pieces, postalAddress) {
     "",
     postalAddress,
   ].join("\n");
-  return { html, text: plain, removed };
+  return { html, text: plain, removed, links };
 }
 
 /** Bytes of UTF-8, as the letter travels. */

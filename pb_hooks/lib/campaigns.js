@@ -57,6 +57,15 @@ function describe(app, c) {
   const rows = arrayOf(new DynamicModel({ state: "", n: 0 }));
   app.db().newQuery("SELECT state, COUNT(*) AS n FROM campaign_sends WHERE campaign = {:id} GROUP BY state").bind({ id: c.id }).all(rows);
   for (const r of rows) progress[r.state] = r.n;
+  const stats = arrayOf(new DynamicModel({ clicked: 0, clicks: 0, unsubscribed: 0 }));
+  app
+    .db()
+    .newQuery(
+      "SELECT (SELECT COUNT(DISTINCT subscriber) FROM campaign_clicks WHERE campaign = {:id}) AS clicked, (SELECT COUNT(*) FROM campaign_clicks WHERE campaign = {:id}) AS clicks," +
+        " (SELECT COUNT(*) FROM newsletter_consents WHERE action = 'unsubscribed' AND detail = {:detail}) AS unsubscribed",
+    )
+    .bind({ id: c.id, detail: "campaign:" + c.id })
+    .all(stats);
   const at = (f) => (c.getDateTime(f).isZero() ? null : c.getDateTime(f).string());
   return {
     id: c.id,
@@ -71,6 +80,9 @@ function describe(app, c) {
     finished_at: at("finished_at"),
     recipients: c.getInt("recipients"),
     progress,
+    clicked: stats[0].clicked,
+    clicks: stats[0].clicks,
+    unsubscribed: stats[0].unsubscribed,
     created: at("created"),
   };
 }
@@ -114,6 +126,7 @@ function saveDraft(app, id, body) {
   c.set("state", "draft");
   c.set("html", draft.html);
   c.set("text", draft.text);
+  c.set("links", draft.links);
   app.save(c);
   return { campaign: describe(app, c), removed: draft.removed, preview_url: previewUrl(app, c.id) };
 }
@@ -152,6 +165,7 @@ function schedule(app, id, at) {
     const out = render(tx, draft); // the postal address and pieces as they are now
     c.set("html", out.html);
     c.set("text", out.text);
+    c.set("links", out.links);
     c.set("state", "scheduled");
     c.set("send_at", (when.getTime() < Date.now() ? new Date() : when).toISOString().replace("T", " "));
     tx.save(c);
@@ -197,9 +211,37 @@ function sendTest(app, id) {
   if (!app.settings().smtp.enabled) throw new BadRequestError("Mail is not set up on this server, so no test can be sent.");
   const to = mail.studioRecipients(app);
   const { siteUrl } = require(`${__hooks}/lib/config.js`);
-  const fill = (s) => s.split("{{letters_url}}").join(siteUrl() + "/").split("{{unsubscribe_url}}").join(siteUrl() + "/");
+  // A test's links lead where the letter's will (uncounted); its own unsubscribe leads to the shop.
+  const fill = (s) => fillIn(s, { letters_url: siteUrl() + "/", unsubscribe_url: siteUrl() + "/", campaign_id: c.id, member_token: "test" });
   mail.queueWritten(app, { to, subject: "[Test] " + c.getString("subject"), html: fill(out.html), text: fill(out.text) });
   return { sent_to: to };
+}
+
+/** The letter with its per-recipient places filled, as the server's sender fills them for a member. */
+function fillIn(html, values) {
+  return Object.keys(values).reduce((out, key) => out.split("{{" + key + "}}").join(values[key]), html);
+}
+
+/** Where a click on the n-th link of a campaign leads, counted once per member who was sent it. */
+function click(app, campaignId, n, token) {
+  let campaign;
+  try {
+    campaign = app.findRecordById("campaigns", campaignId);
+  } catch (_) {
+    return null;
+  }
+  const links = readJson(campaign, "links", []);
+  const to = links[Number(n)];
+  if (!/^\d{1,4}$/.test(String(n)) || typeof to !== "string") return null;
+  const member = require(`${__hooks}/lib/newsletter-tokens.js`).memberOf(app, token);
+  if (member && app.findRecordsByFilter("campaign_sends", "campaign = {:c} && subscriber = {:m}", "", 1, 0, { c: campaignId, m: member }).length) {
+    app
+      .db()
+      .newQuery("INSERT OR IGNORE INTO campaign_clicks (campaign, subscriber, link, created) VALUES ({:c}, {:m}, {:n}, {:now})")
+      .bind({ c: campaignId, m: member, n: Number(n), now: new Date().toISOString().replace("T", " ") })
+      .execute();
+  }
+  return to;
 }
 
 /** A signed address of the letter as it will look, for the studio app's phone-width preview (10 minutes). */
@@ -216,7 +258,7 @@ function previewHtml(app, token) {
   const key = settingsRecord(app).getString("signing_key");
   if (!$security.equal($security.hs256("preview:" + m[1] + ":" + m[2], key).slice(0, 32), m[3])) return null;
   try {
-    return app.findRecordById("campaigns", m[1]).getString("html").split("{{letters_url}}").join("#").split("{{unsubscribe_url}}").join("#");
+    return fillIn(app.findRecordById("campaigns", m[1]).getString("html"), { letters_url: "#", unsubscribe_url: "#", campaign_id: m[1], member_token: "preview" });
   } catch (_) {
     return null;
   }
@@ -228,4 +270,4 @@ function forStudio(e) {
   return module.exports;
 }
 
-module.exports = { forStudio, overview, saveSettings, saveDraft, schedule, pause, resume, removeDraft, sendTest, previewUrl, previewHtml, describe };
+module.exports = { forStudio, click, overview, saveSettings, saveDraft, schedule, pause, resume, removeDraft, sendTest, previewUrl, previewHtml, describe };

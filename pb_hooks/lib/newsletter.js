@@ -124,8 +124,8 @@ function confirm(app, token, e) {
   return confirmed;
 }
 
-/** Stops every list. Idempotent: an address already off the lists is left as it is. */
-function unsubscribe(app, memberId, via, e) {
+/** Stops every list. Idempotent: an address already off the lists is left as it is. `detail` names the campaign it came from. */
+function unsubscribe(app, memberId, via, e, detail) {
   app.runInTransaction((tx) => {
     const member = tx.findRecordById("newsletter_subscribers", memberId);
     const state = member.getString("state");
@@ -133,7 +133,7 @@ function unsubscribe(app, memberId, via, e) {
     member.set("state", "unsubscribed");
     member.set("confirm_digest", "");
     tx.save(member);
-    logConsent(tx, member, "unsubscribed", { via, network: networkDigest(e) });
+    logConsent(tx, member, "unsubscribed", { via, network: networkDigest(e), detail });
   });
 }
 

@@ -186,7 +186,7 @@ describe("campaigns", () => {
     const [toFern] = await lettersTo("fern@example.com", "The Pebblewick book is out");
     expect(header(toFern, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     const https = /<(http[^>]+)>/.exec(header(toFern, "list-unsubscribe"))![1];
-    expect(https).toMatch(new RegExp(`^${server.url}/letters/unsubscribe/[a-z0-9]{15}\\.[0-9a-f]{32}$`));
+    expect(https).toMatch(new RegExp(`^${server.url}/letters/unsubscribe/[a-z0-9]{15}\\.[0-9a-f]{32}\\?c=${first}$`));
     expect(header(toFern, "list-unsubscribe")).toMatch(/<mailto:hello@lanternwood\.example\?subject=unsubscribe/);
     expect(toFern.text).toContain("4 Harbour Lane");
     expect(toFern.html).toContain(https);
@@ -209,8 +209,20 @@ describe("campaigns", () => {
     expect(await lettersTo("moss@example.com", "A second letter")).toHaveLength(1);
 
     // A forged token changes nothing.
-    const forged = await fetch(https.replace(/.{4}$/, "0000"), form("List-Unsubscribe=One-Click"));
+    const forged = await fetch(https.replace(/[0-9a-f]{4}\?/, "0000?"), form("List-Unsubscribe=One-Click"));
     expect(forged.status).toBe(404);
+
+    // Clicks go through the shop's own address, to the address the campaign keeps, counted once per member.
+    const click = linkIn(toMoss, `${server.url}/letters/click/`);
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(click, { redirect: "manual" });
+      expect([res.status, res.headers.get("location")]).toEqual([302, "https://example.com/book"]);
+    }
+    const uncounted = await fetch(click.replace(/\/[^/]+$/, "/forged.0000"), { redirect: "manual" });
+    expect(uncounted.headers.get("location")).toBe("https://example.com/book");
+    expect((await fetch(click.replace(/\/0\//, "/7/"), { redirect: "manual" })).status).toBe(404);
+    const figures = (await studio("/api/studio/letters", undefined, "GET")).campaigns.find((c: { id: string }) => c.id === first);
+    expect([figures.clicked, figures.clicks, figures.unsubscribed]).toEqual([1, 1, 1]);
   });
 
   it("lets a member choose lists from any letter; coming back after unsubscribing needs a new confirmation", async () => {

@@ -39,6 +39,8 @@ export async function startRefusingSmtp(): Promise<RefusingSmtp> {
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    // A sender killed mid-letter resets its connection: that is a test's own doing, not a failure.
+    socket.on("error", () => socket.destroy());
     socket.setEncoding("latin1");
     let buffer = "";
     let inData = false;

@@ -233,8 +233,10 @@ func siteURL() string {
 func (c *campaignSender) letter(campaign, member *core.Record, key string) *mailer.Message {
 	meta := c.q.app.Settings().Meta
 	token := LetterToken(key, member.Id)
-	unsubscribe := siteURL() + "/letters/unsubscribe/" + token
-	fill := strings.NewReplacer("{{letters_url}}", siteURL()+"/letters/manage/"+token, "{{unsubscribe_url}}", unsubscribe)
+	// ?c= names the campaign an unsubscribe came from, for its figures; the token alone is the authority.
+	unsubscribe := siteURL() + "/letters/unsubscribe/" + token + "?c=" + campaign.Id
+	fill := strings.NewReplacer("{{letters_url}}", siteURL()+"/letters/manage/"+token, "{{unsubscribe_url}}", unsubscribe,
+		"{{campaign_id}}", campaign.Id, "{{member_token}}", token)
 	mailto := "mailto:" + meta.SenderAddress + "?subject=" + url.PathEscape("unsubscribe "+token)
 	return &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},

@@ -172,6 +172,9 @@ function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause,
             {c.progress.skipped > 0 && `, ${formatCount(c.progress.skipped)} left the list first`}
             {c.progress.failed + c.progress.interrupted > 0 && `, ${formatCount(c.progress.failed + c.progress.interrupted)} not sent`}
           </p>
+          <p className="muted">
+            {formatCount(c.clicked)} {c.clicked === 1 ? "reader" : "readers"} followed a link · {formatCount(c.unsubscribed)} unsubscribed
+          </p>
         </div>
       )}
       <div className={adminStyles.actions}>

@@ -25,6 +25,11 @@ export interface Campaign {
   finished_at: string | null;
   recipients: number;
   progress: Record<SendState, number>;
+  /** Members who followed at least one link, and distinct links followed per member. */
+  clicked: number;
+  clicks: number;
+  /** Members who unsubscribed from this campaign's letter. */
+  unsubscribed: number;
   created: string;
 }
 
