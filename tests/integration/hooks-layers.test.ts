@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
+import { circlesOf } from "../support/graph";
 
 const root = join(import.meta.dirname, "../..");
 const lib = join(root, "pb_hooks/lib");
@@ -73,23 +74,9 @@ describe("the hooks' library", () => {
   });
 
   it("has no circle between folders", () => {
-    const next = new Map<string, Set<string>>();
-    for (const a of arrows) next.set(a.from, (next.get(a.from) ?? new Set()).add(a.to));
-    const circles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const path: string[] = [];
-    const visit = (folder: string) => {
-      state.set(folder, "open");
-      path.push(folder);
-      for (const to of next.get(folder) ?? []) {
-        if (state.get(to) === "open") circles.push([...path.slice(path.indexOf(to)), to].join(" → "));
-        else if (!state.has(to)) visit(to);
-      }
-      path.pop();
-      state.set(folder, "done");
-    };
-    for (const folder of folders) if (!state.has(folder)) visit(folder);
-    expect(circles).toEqual([]);
+    const next = new Map<string, string[]>();
+    for (const a of arrows) next.set(a.from, [...(next.get(a.from) ?? []), a.to]);
+    expect(circlesOf(next, folders).map((circle) => circle.join(" → "))).toEqual([]);
   });
 
   it("requires only modules that are there, from the routes, the library and the migrations", () => {
