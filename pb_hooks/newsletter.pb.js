@@ -1,25 +1,25 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The newsletter: the signup form (lib/newsletter.js), the pages letters link to
-// (lib/newsletter-pages.js) and the studio's export and erasure of one address
-// (lib/newsletter-records.js). The form answers the same for a new, a pending and a known address.
+// The newsletter: the signup form (lib/letters/newsletter.js), the pages letters link to
+// (lib/letters/newsletter-pages.js) and the studio's export and erasure of one address
+// (lib/letters/newsletter-records.js). The form answers the same for a new, a pending and a known address.
 
 routerAdd("GET", "/api/studio/newsletter/form", (e) => {
-  return e.json(200, require(`${__hooks}/lib/newsletter-lists.js`).signupForm());
+  return e.json(200, require(`${__hooks}/lib/letters/newsletter-lists.js`).signupForm());
 });
 
 routerAdd(
   "POST",
   "/api/studio/newsletter",
   (e) => {
-    require(`${__hooks}/lib/newsletter.js`).subscribe(e.app, e.requestInfo().body || {}, e);
+    require(`${__hooks}/lib/letters/newsletter.js`).subscribe(e.app, e.requestInfo().body || {}, e);
     return e.json(200, { subscribed: true });
   },
   $apis.bodyLimit(4096),
 );
 
 routerAdd("GET", "/letters/confirm/{token}", (e) => {
-  const pages = require(`${__hooks}/lib/newsletter-pages.js`);
-  const member = require(`${__hooks}/lib/newsletter.js`).pendingFor(e.app, e.request.pathValue("token"));
+  const pages = require(`${__hooks}/lib/letters/newsletter-pages.js`);
+  const member = require(`${__hooks}/lib/letters/newsletter.js`).pendingFor(e.app, e.request.pathValue("token"));
   return member ? pages.send(e, 200, pages.confirmAsk(member)) : pages.send(e, 404, pages.linkGone("confirm"));
 });
 
@@ -27,17 +27,17 @@ routerAdd(
   "POST",
   "/letters/confirm/{token}",
   (e) => {
-    const pages = require(`${__hooks}/lib/newsletter-pages.js`);
-    const member = require(`${__hooks}/lib/newsletter.js`).confirm(e.app, e.request.pathValue("token"), e);
+    const pages = require(`${__hooks}/lib/letters/newsletter-pages.js`);
+    const member = require(`${__hooks}/lib/letters/newsletter.js`).confirm(e.app, e.request.pathValue("token"), e);
     if (!member) return pages.send(e, 404, pages.linkGone("confirm"));
-    return pages.send(e, 200, pages.confirmed(member, require(`${__hooks}/lib/newsletter-tokens.js`).memberToken(e.app, member.id)));
+    return pages.send(e, 200, pages.confirmed(member, require(`${__hooks}/lib/letters/newsletter-tokens.js`).memberToken(e.app, member.id)));
   },
   $apis.bodyLimit(1024),
 );
 
 routerAdd("GET", "/letters/unsubscribe/{token}", (e) => {
-  const pages = require(`${__hooks}/lib/newsletter-pages.js`);
-  const found = require(`${__hooks}/lib/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
+  const pages = require(`${__hooks}/lib/letters/newsletter-pages.js`);
+  const found = require(`${__hooks}/lib/letters/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
   if (!found) return pages.send(e, 404, pages.linkGone("member"));
   return pages.send(e, 200, pages.unsubscribeAsk(found.member, found.token));
 });
@@ -48,20 +48,20 @@ routerAdd(
   "POST",
   "/letters/unsubscribe/{token}",
   (e) => {
-    const pages = require(`${__hooks}/lib/newsletter-pages.js`);
-    const found = require(`${__hooks}/lib/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
+    const pages = require(`${__hooks}/lib/letters/newsletter-pages.js`);
+    const found = require(`${__hooks}/lib/letters/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
     if (!found) return pages.send(e, 404, pages.linkGone("member"));
     const oneClick = String((e.requestInfo().body || {})["List-Unsubscribe"] || "") === "One-Click";
     const campaign = /^[a-z0-9]{15}$/.test(e.request.url.query().get("c")) ? "campaign:" + e.request.url.query().get("c") : "";
-    require(`${__hooks}/lib/newsletter.js`).unsubscribe(e.app, found.member.id, oneClick ? "one-click header" : "unsubscribe page", e, campaign);
+    require(`${__hooks}/lib/letters/newsletter.js`).unsubscribe(e.app, found.member.id, oneClick ? "one-click header" : "unsubscribe page", e, campaign);
     return pages.send(e, 200, pages.unsubscribed(e.app.findRecordById("newsletter_subscribers", found.member.id), found.token));
   },
   $apis.bodyLimit(1024),
 );
 
 routerAdd("GET", "/letters/manage/{token}", (e) => {
-  const pages = require(`${__hooks}/lib/newsletter-pages.js`);
-  const found = require(`${__hooks}/lib/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
+  const pages = require(`${__hooks}/lib/letters/newsletter-pages.js`);
+  const found = require(`${__hooks}/lib/letters/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
   if (!found) return pages.send(e, 404, pages.linkGone("member"));
   return pages.send(e, 200, pages.manage(found.member, found.token, ""));
 });
@@ -70,10 +70,10 @@ routerAdd(
   "POST",
   "/letters/manage/{token}",
   (e) => {
-    const pages = require(`${__hooks}/lib/newsletter-pages.js`);
-    const found = require(`${__hooks}/lib/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
+    const pages = require(`${__hooks}/lib/letters/newsletter-pages.js`);
+    const found = require(`${__hooks}/lib/letters/newsletter-tokens.js`).memberAt(e.app, e.request.pathValue("token"));
     if (!found) return pages.send(e, 404, pages.linkGone("member"));
-    const outcome = require(`${__hooks}/lib/newsletter.js`).chooseLists(e.app, found.member.id, (e.requestInfo().body || {}).lists, e);
+    const outcome = require(`${__hooks}/lib/letters/newsletter.js`).chooseLists(e.app, found.member.id, (e.requestInfo().body || {}).lists, e);
     const member = e.app.findRecordById("newsletter_subscribers", found.member.id);
     if (outcome === "unsubscribed") return pages.send(e, 200, pages.unsubscribed(member, found.token));
     return pages.send(e, 200, pages.manage(member, found.token, outcome));
@@ -83,16 +83,16 @@ routerAdd(
 
 // The studio: everything kept about one address, its erasure, and addresses from an older list.
 routerAdd("GET", "/api/studio/newsletter/records", (e) => {
-  require(`${__hooks}/lib/callers.js`).requireStudio(e);
-  return e.json(200, require(`${__hooks}/lib/newsletter-records.js`).exportAddress(e.app, e.request.url.query().get("email")));
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+  return e.json(200, require(`${__hooks}/lib/letters/newsletter-records.js`).exportAddress(e.app, e.request.url.query().get("email")));
 });
 
 routerAdd(
   "POST",
   "/api/studio/newsletter/erase",
   (e) => {
-    require(`${__hooks}/lib/callers.js`).requireStudio(e);
-    return e.json(200, require(`${__hooks}/lib/newsletter-records.js`).erase(e.app, (e.requestInfo().body || {}).email));
+    require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+    return e.json(200, require(`${__hooks}/lib/letters/newsletter-records.js`).erase(e.app, (e.requestInfo().body || {}).email));
   },
   $apis.bodyLimit(1024),
 );
@@ -101,8 +101,8 @@ routerAdd(
   "POST",
   "/api/studio/newsletter/import",
   (e) => {
-    require(`${__hooks}/lib/callers.js`).requireStudio(e);
-    return e.json(200, require(`${__hooks}/lib/newsletter-import.js`).importAddresses(e.app, e.requestInfo().body || {}, e));
+    require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+    return e.json(200, require(`${__hooks}/lib/letters/newsletter-import.js`).importAddresses(e.app, e.requestInfo().body || {}, e));
   },
   $apis.bodyLimit(1048576),
 );

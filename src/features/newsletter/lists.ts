@@ -1,5 +1,5 @@
 // The lists a visitor can choose and the words the signup form shows. The server keeps the same
-// lists and every wording by version (pb_hooks/lib/newsletter-lists.js) and logs the version a
+// lists and every wording by version (pb_hooks/lib/letters/newsletter-lists.js) and logs the version a
 // signup agreed to; tests/integration/newsletter.test.ts checks that both say the same. The form
 // must open offline (a signup then waits in the outbox), so the words live here too.
 
