@@ -1,17 +1,9 @@
 // The Letters area on the studio's tablet: bad input told plainly, a letter with a piece of the
 // catalogue previewed at phone width, sent, its progress shown live, and the letter as it arrives.
-import { expect, test, type Page } from "@playwright/test";
-import { admin, superuser, uniqueEmail } from "./support";
+import { expect, test } from "@playwright/test";
+import { signInToStudio, superuser, uniqueEmail } from "./support";
 
 const SHOTS = "test-results/letters";
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(admin().email);
-  await page.getByLabel("Password").fill(admin().password);
-  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-}
 
 test("the studio writes a letter with a painting, previews it at phone width, sends it and watches it go", async ({ page }) => {
   test.setTimeout(60_000);
@@ -21,7 +13,7 @@ test("the studio writes a letter with a painting, previews it at phone width, se
   const subject = `New originals ${Date.now().toString(36)}`;
 
   await page.setViewportSize({ width: 820, height: 1180 });
-  await signIn(page);
+  await signInToStudio(page);
   await page.getByRole("tab", { name: "Letters" }).click();
   const settings = page.getByRole("form", { name: "Letter settings" });
   await settings.getByLabel("The studio's postal address").fill("Lanternwood Studio, 4 Harbour Lane, Pebble Cove, ME 04101");

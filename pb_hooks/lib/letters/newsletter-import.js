@@ -7,8 +7,7 @@ const IMPORT_MAX = 5000;
 function importAddresses(app, body, e) {
   const { chosenLists } = require(`${__hooks}/lib/letters/newsletter-lists.js`);
   const { isErased } = require(`${__hooks}/lib/letters/newsletter-records.js`);
-  const tokens = require(`${__hooks}/lib/letters/newsletter-tokens.js`);
-  const { logConsent, networkDigest } = require(`${__hooks}/lib/letters/newsletter.js`);
+  const { askToConfirm, networkDigest } = require(`${__hooks}/lib/letters/newsletter.js`);
   const rows = Array.isArray(body.addresses) ? body.addresses : [];
   if (!rows.length) throw new BadRequestError("There is no address to import.");
   if (rows.length > IMPORT_MAX) throw new BadRequestError(`At most ${IMPORT_MAX} addresses at a time, please.`);
@@ -30,12 +29,7 @@ function importAddresses(app, body, e) {
         member.set("email", email);
         member.set("first_name", String(row.first_name || "").trim().slice(0, 100) || "Friend");
         member.set("last_name", String(row.last_name || "").trim().slice(0, 100) || "-");
-        member.set("state", "pending");
-        member.set("lists", lists);
-        const token = tokens.issueConfirmation(member);
-        tx.save(member);
-        logConsent(tx, member, "imported", how);
-        require(`${__hooks}/lib/letters/newsletter-mail.js`).queueConfirmation(tx, member, token);
+        askToConfirm(tx, member, lists, how, "imported");
         counts.asked_to_confirm++;
       }
     }

@@ -89,13 +89,13 @@ function subscribe(app, body, e) {
   });
 }
 
-/** Makes `member` pending on `lists`, saves it, logs the signup and sends a confirmation letter. */
-function askToConfirm(app, member, lists, how) {
+/** Makes `member` pending on `lists`, saves it, logs `action` (a signup unless said) and sends a confirmation letter. */
+function askToConfirm(app, member, lists, how, action) {
   member.set("state", "pending");
   member.set("lists", lists);
   const token = tokens.issueConfirmation(member);
   app.save(member);
-  logConsent(app, member, "signed_up", how);
+  logConsent(app, member, action || "signed_up", how);
   require(`${__hooks}/lib/letters/newsletter-mail.js`).queueConfirmation(app, member, token);
 }
 
@@ -171,4 +171,4 @@ function chooseLists(app, memberId, value, e) {
   return outcome;
 }
 
-module.exports = { subscribe, confirm, pendingFor, unsubscribe, chooseLists, logConsent, networkDigest };
+module.exports = { subscribe, askToConfirm, confirm, pendingFor, unsubscribe, chooseLists, logConsent, networkDigest };
