@@ -83,7 +83,6 @@ migrate(
         { name: "postal_address", type: "text", max: 500 },
         { name: "rate_per_second", type: "number", min: 0.1, max: 100 },
         { name: "daily_cap", type: "number", onlyInt: true, min: 1, max: 1000000 },
-        { name: "dkim_selector", type: "text", max: 63 },
         // Signs the per-recipient unsubscribe and preferences addresses. Never leaves the server.
         { name: "signing_key", type: "text", required: true, max: 128, hidden: true },
         updated(),

@@ -73,8 +73,11 @@ it("suppresses a refused address, still sends it a receipt, and resumes a killed
     });
 
   // The 550: refused once, the address suppressed from every list, the reason in its consent log.
+  // The day's cap is exactly this campaign's two letters: reaching it with the last one still ends it.
+  await su.collection("newsletter_settings").update(settings.id, { daily_cap: 2 });
   const refusedOne = await startCampaign("Pebblewick news", ["pebblewick"]);
   await finished(refusedOne.id);
+  await su.collection("newsletter_settings").update(settings.id, { daily_cap: 2000 });
   expect(smtp.to("here@example.com")).toHaveLength(1);
   expect(smtp.to("gone@example.com")).toHaveLength(0);
   const refusedSends = await su.collection("campaign_sends").getFullList({ filter: `campaign = "${refusedOne.id}"` });

@@ -18,7 +18,6 @@ function publicSettings(r) {
     postal_address: r.getString("postal_address"),
     rate_per_second: r.getFloat("rate_per_second"),
     daily_cap: r.getInt("daily_cap"),
-    dkim_selector: r.getString("dkim_selector"),
   };
 }
 
@@ -33,7 +32,6 @@ function saveSettings(app, body) {
   r.set("postal_address", postal);
   r.set("rate_per_second", rate);
   r.set("daily_cap", cap);
-  if (body.dkim_selector != null) r.set("dkim_selector", String(body.dkim_selector).trim().slice(0, 63));
   app.save(r);
   return publicSettings(r);
 }

@@ -95,9 +95,6 @@ func (c *campaignSender) step() time.Duration {
 	started := time.Now()
 	every := time.Duration(float64(time.Second) / s.rate)
 	c.q.deliverDue() // the shop's own letters never wait behind a campaign
-	if c.sentToday() >= s.dailyCap {
-		return campaignCapPause
-	}
 	var next struct {
 		ID         string `db:"id"`
 		Campaign   string `db:"campaign"`
@@ -112,6 +109,10 @@ func (c *campaignSender) step() time.Duration {
 	if err != nil {
 		c.finishDone()
 		return campaignIdle
+	}
+	// Checked once a letter is waiting, so a campaign whose last letter reached the cap still ends.
+	if c.sentToday() >= s.dailyCap {
+		return campaignCapPause
 	}
 	claimed, err := app.DB().Update(Sends, dbx.Params{"state": "sending"}, dbx.HashExp{"id": next.ID, "state": "queued"}).Execute()
 	if n, _ := rowsOf(claimed); err != nil || n != 1 {

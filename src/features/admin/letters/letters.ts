@@ -46,7 +46,6 @@ export interface LetterSettings {
   postal_address: string;
   rate_per_second: number;
   daily_cap: number;
-  dkim_selector: string;
 }
 
 export interface Overview {
