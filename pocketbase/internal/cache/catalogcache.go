@@ -1,7 +1,8 @@
 // Package cache keeps guests' catalogue answers from the API (lists, records, the change feed),
 // byte for byte, until the catalogue changes. It owns when an answer may be kept and when all are
 // dropped; it must not change what an answer says, nor keep anything that depends on who asks.
-// It builds on catalog (what the catalogue is) and guard (the limit a kept answer still counts).
+// It builds on catalog (what the catalogue is), guard (the limit a kept answer still counts) and
+// edge (what a cache in front may keep of it).
 //
 // Every visitor browsing the catalogue gets the same answer until the catalogue changes, and
 // building it (query, records, JSON, gzip) is most of the server's work under load. So guests'
@@ -16,11 +17,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 	"studio/server/internal/guard"
 )
 
@@ -186,6 +189,15 @@ func catalogPath(p string) bool {
 	return rest == "records" || (one && id != "" && !strings.Contains(id, "/"))
 }
 
+// readTags name what a catalogue read shows, for a cache in front: one record is its piece's (a
+// list or the change feed may show any piece); both may expand others, so both are lists.
+func readTags(p string) []string {
+	if _, id, one := strings.Cut(p, "/records/"); one {
+		return []string{edge.PieceTag(id), edge.TagLists}
+	}
+	return []string{edge.TagLists}
+}
+
 // Serve sits after the headers every answer gets (security, Cache-Control) and before gzip, so
 // it keeps compressed bytes and a hit skips the query, the JSON and the compression alike.
 func (c *Catalog) Serve(e *core.RequestEvent) error {
@@ -206,18 +218,26 @@ func (c *Catalog) Serve(e *core.RequestEvent) error {
 	if !open {
 		return e.Next()
 	}
+	tags := readTags(e.Request.URL.Path)
 	if hit != nil {
 		h := e.Response.Header()
 		for k, v := range hit.header {
 			h[k] = v
 		}
+		edge.Share(h, e.Request, time.Time{}, tags...)
 		e.Response.WriteHeader(http.StatusOK)
 		_, err := e.Response.Write(hit.body)
 		return err
 	}
 
 	before := e.Response.Header().Clone()
-	rec := &recorder{ResponseWriter: e.Response}
+	rec := &recorder{ResponseWriter: e.Response, decided: func(h http.Header, status int) {
+		if status == http.StatusOK {
+			edge.Share(h, e.Request, time.Time{}, tags...)
+		} else {
+			edge.Private(h)
+		}
+	}}
 	e.Response = rec
 	err := e.Next()
 	e.Response = rec.ResponseWriter
@@ -268,7 +288,10 @@ func (c *Catalog) store(key string, gen uint64, a *cachedAnswer) {
 // the client goes away mid-answer.
 type recorder struct {
 	http.ResponseWriter
-	status int
+	// decided sets what a shared cache may do with the answer once its status is known: after
+	// the handler's own headers (the change feed says no-store for its signed-in callers).
+	decided func(h http.Header, status int)
+	status  int
 	body   bytes.Buffer
 	failed bool
 }
@@ -276,13 +299,14 @@ type recorder struct {
 func (r *recorder) WriteHeader(status int) {
 	if r.status == 0 {
 		r.status = status
+		r.decided(r.Header(), status)
 	}
 	r.ResponseWriter.WriteHeader(status)
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
-		r.status = http.StatusOK
+		r.WriteHeader(http.StatusOK)
 	}
 	n, err := r.ResponseWriter.Write(b)
 	if err != nil || r.body.Len()+n > cacheMaxAnswer {

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"sync"
 	"sync/atomic"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -9,9 +10,19 @@ import (
 
 // Version counts the writes that may change what a visitor is shown: a catalogue record, a
 // collection (rules, fields) or the settings (the site's address). Whatever is kept per version
-// is kept only while it has not moved.
+// is kept only while it has not moved; whatever is kept outside the server (a cache in front of
+// it) is told what moved it.
 type Version struct {
 	n atomic.Uint64
+
+	mu        sync.Mutex
+	listeners []func(Change)
+}
+
+// Change is one write that moved the version: the catalogue record written, or nil when it was a
+// collection or the settings, after which anything shown may differ.
+type Change struct {
+	Record *core.Record
 }
 
 // WatchVersion moves the version after every such write has committed, ahead of PocketBase's
@@ -24,14 +35,14 @@ func WatchVersion(app core.App) *Version {
 		Func: func(e *core.ModelEvent) error {
 			switch m := e.Model.(type) {
 			case *core.Collection, *core.Settings:
-				v.Move()
+				v.Move(Change{})
 			case *core.Record:
 				if Collections[m.Collection().Name] {
-					v.Move()
+					v.Move(Change{Record: m})
 				}
 			case core.RecordProxy:
 				if Collections[m.ProxyRecord().Collection().Name] {
-					v.Move()
+					v.Move(Change{Record: m.ProxyRecord()})
 				}
 			}
 			return e.Next()
@@ -41,7 +52,7 @@ func WatchVersion(app core.App) *Version {
 	app.OnModelAfterUpdateSuccess().Bind(written)
 	app.OnModelAfterDeleteSuccess().Bind(written)
 	app.OnSettingsReload().BindFunc(func(e *core.SettingsReloadEvent) error {
-		v.Move()
+		v.Move(Change{})
 		return e.Next()
 	})
 	return v
@@ -50,5 +61,21 @@ func WatchVersion(app core.App) *Version {
 // Load is the current version.
 func (v *Version) Load() uint64 { return v.n.Load() }
 
-// Move moves the version on: whatever was kept before is out of date.
-func (v *Version) Move() { v.n.Add(1) }
+// Move moves the version on: whatever was kept before is out of date, and each listener hears
+// what changed. Listeners run inside the write's hook, so they must not block.
+func (v *Version) Move(c Change) {
+	v.n.Add(1)
+	v.mu.Lock()
+	listeners := v.listeners
+	v.mu.Unlock()
+	for _, l := range listeners {
+		l(c)
+	}
+}
+
+// OnMove calls l after every move, with what moved it.
+func (v *Version) OnMove(l func(Change)) {
+	v.mu.Lock()
+	v.listeners = append(v.listeners, l)
+	v.mu.Unlock()
+}

@@ -8,17 +8,18 @@ import (
 
 // Cache rules that make a CDN in front of the server safe. Public files (catalogue pictures) may
 // be kept by shared caches; protected files (commission files, message attachments) are opened
-// with a short-lived token in the URL and must never be kept by anything but the browser that
-// asked. API answers depend on who asks, so nothing stores them.
+// with a short-lived token in the URL and must never be kept by anything. API answers depend on
+// who asks, so nothing stores them, unless the handler says otherwise: files, above, and guests'
+// catalogue reads (package cache), which are the same for every visitor.
 const (
 	publicFileCache    = "public, max-age=2592000, stale-while-revalidate=86400"
-	protectedFileCache = "private, no-store"
+	privateCache = "private, no-store"
 )
 
 func RegisterCacheRules(app core.App) {
 	app.OnFileDownloadRequest().BindFunc(func(e *core.FileDownloadRequestEvent) error {
 		if e.FileField != nil && e.FileField.Protected {
-			e.Response.Header().Set("Cache-Control", protectedFileCache)
+			e.Response.Header().Set("Cache-Control", privateCache)
 		} else {
 			e.Response.Header().Set("Cache-Control", publicFileCache)
 		}
@@ -30,7 +31,7 @@ func RegisterCacheRules(app core.App) {
 func APINoStore(e *core.RequestEvent) error {
 	p := e.Request.URL.Path
 	if strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/api/files/") {
-		e.Response.Header().Set("Cache-Control", "no-store")
+		e.Response.Header().Set("Cache-Control", privateCache)
 	}
 	return e.Next()
 }

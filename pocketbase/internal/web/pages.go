@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
 )
@@ -93,7 +96,6 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		if !heads.OrderKeyMatches(e.App, address.ID, e.Request.URL.Query().Get("key")) {
 			key = notFoundKey
 		}
-		e.Response.Header().Set("Cache-Control", "no-store")
 		e.Response.Header().Set("Referrer-Policy", "no-referrer")
 	}
 	version := p.version.Load()
@@ -112,7 +114,34 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		}
 		return e.Redirect(http.StatusMovedPermanently, to)
 	}
+	switch address.Kind {
+	case heads.Order, heads.Private, heads.Admin:
+		edge.Private(e.Response.Header())
+	default:
+		edge.Share(e.Response.Header(), e.Request, kept.until, pageTags(address, kept)...)
+	}
 	return send(e, kept)
+}
+
+// pageTags name what a public page shows, for a cache in front to forget it when that changes
+// (package edge): its piece, its world, the lists, the commission board. Every made-up address
+// shares the 404, which a new piece may turn into its page.
+func pageTags(a heads.Address, kept *page) []string {
+	var tags []string
+	switch {
+	case a.Kind == heads.Piece || a.Kind == heads.Book:
+		tags = append(tags, edge.PieceTag(a.ID))
+	case a.Route == "pebblewick" || a.Route == "cryptids":
+		tags = append(tags, edge.WorldTag(a.Route))
+	case strings.HasPrefix(a.Route, "commissions"):
+		tags = append(tags, edge.TagBoard)
+	case a.Route == "" || a.Route == "gallery":
+		tags = append(tags, edge.TagLists)
+	}
+	if kept.status == http.StatusNotFound && !slices.Contains(tags, edge.TagLists) {
+		tags = append(tags, edge.TagLists)
+	}
+	return tags
 }
 
 // make resolves the address against the catalogue and puts its page together. An old piece
