@@ -292,8 +292,8 @@ type recorder struct {
 	// the handler's own headers (the change feed says no-store for its signed-in callers).
 	decided func(h http.Header, status int)
 	status  int
-	body   bytes.Buffer
-	failed bool
+	body    bytes.Buffer
+	failed  bool
 }
 
 func (r *recorder) WriteHeader(status int) {

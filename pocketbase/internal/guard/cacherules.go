@@ -12,8 +12,8 @@ import (
 // who asks, so nothing stores them, unless the handler says otherwise: files, above, and guests'
 // catalogue reads (package cache), which are the same for every visitor.
 const (
-	publicFileCache    = "public, max-age=2592000, stale-while-revalidate=86400"
-	privateCache = "private, no-store"
+	publicFileCache = "public, max-age=2592000, stale-while-revalidate=86400"
+	privateCache    = "private, no-store"
 )
 
 func RegisterCacheRules(app core.App) {
