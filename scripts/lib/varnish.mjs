@@ -1,6 +1,6 @@
 // Starts Varnish with the shop's own configuration (deploy/varnish/lanternwood.vcl) in front of a
 // server on this machine: used by the Varnish integration test and `npm run bench:viral`.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +11,8 @@ const VCL = join(root, "deploy", "varnish", "lanternwood.vcl");
 
 export function varnishd() {
   for (const path of ["/usr/sbin/varnishd", "/usr/local/sbin/varnishd"]) if (existsSync(path)) return path;
+  const found = spawnSync("varnishd", ["-V"], { stdio: "ignore" });
+  if (found.error) throw new Error("Varnish is needed here (Debian/Ubuntu: apt-get install varnish); see the README's prerequisites");
   return "varnishd";
 }
 
@@ -25,10 +27,9 @@ export async function startVarnish({ port, backendPort, memory = "256m" }) {
   const vcl = join(dir, "lanternwood.vcl");
   const source = readFileSync(VCL, "utf8");
   if (!source.includes('.port = "8090";')) throw new Error(`${VCL} no longer names the shop's port 8090`);
-  writeFileSync(vcl, source.replace('.port = "8090";', `.port = "${backendPort}";`));
+  writeFileSync(vcl, source.replaceAll('.port = "8090";', `.port = "${backendPort}";`));
   let output = "";
-  const proc = spawn(varnishd(), ["-F", "-n", join(dir, "work"), "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", `malloc,${memory}`,
-    "-p", "thread_pool_min=50"], { stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(varnishd(), ["-F", "-n", join(dir, "work"), "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", `malloc,${memory}`], { stdio: ["ignore", "pipe", "pipe"] });
   proc.stdout.on("data", (d) => (output += d));
   proc.stderr.on("data", (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
@@ -48,6 +49,7 @@ export async function startVarnish({ port, backendPort, memory = "256m" }) {
   }
   return {
     url,
+    workdir: join(dir, "work"),
     log: () => output,
     async stop() {
       if (proc.exitCode === null && proc.signalCode === null) {

@@ -2,6 +2,8 @@
 // the shop marks shareable, forgets a piece when it changes, never keeps anything personal, and
 // keeps serving while the shop is stopped (pocketbase/internal/edge, docs/decisions/026).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import type PocketBase from "pocketbase";
@@ -36,10 +38,11 @@ async function makePainting(title: string, price: number) {
 }
 
 beforeAll(async () => {
-  const varnishPort: number = await freePort();
-  server = await startServer({ STUDIO_PURGE_VARNISH: `http://127.0.0.1:${varnishPort}`, STUDIO_PAYMENTS: "demo" });
+  // Varnish first, so the purge of everything the server sends as it starts reaches it before any test.
+  const [varnishPort, serverPort]: number[] = [await freePort(), await freePort()];
+  varnish = await startVarnish({ port: varnishPort, backendPort: serverPort });
+  server = await startServer({ STUDIO_PURGE_VARNISH: `http://127.0.0.1:${varnishPort}`, STUDIO_PAYMENTS: "demo" }, { port: serverPort });
   await server.su.settings.update({ rateLimits: { enabled: false } });
-  varnish = await startVarnish({ port: varnishPort, backendPort: Number(new URL(server.url).port) });
   customer = await signedInUser(server, "ada@example.com");
   piece = await makePainting("Lantern Harbor", 480);
   other = await makePainting("Quiet Reeds", 300);
@@ -178,7 +181,7 @@ describe("Varnish in front of the shop", () => {
     await viaCache("/gallery");
     await server.stop();
     // At once, and once Varnish's health probe has found the shop gone.
-    for (const wait of [0, 3000]) {
+    for (const wait of [0, 4500]) {
       await sleep(wait);
       const during = await viaCache("/gallery");
       expect(during.status).toBe(200);
@@ -187,5 +190,37 @@ describe("Varnish in front of the shop", () => {
     const never = await viaCache("/murals");
     expect(never.status).toBe(503);
     expect(text(never)).toContain("Back in a moment");
+  });
+});
+
+describe("the Cloudflare rules (deploy/cloudflare/cache-rules.json)", () => {
+  interface Rule {
+    description: string;
+    expression: string;
+    action: string;
+    action_parameters: { cache: boolean; edge_ttl?: { mode: string }; browser_ttl?: { mode: string } };
+  }
+  const rules = (JSON.parse(readFileSync(join(import.meta.dirname, "../../deploy/cloudflare/cache-rules.json"), "utf8")) as { rules: Rule[] }).rules;
+
+  it("are cache rules the rulesets API takes, each described", () => {
+    for (const rule of rules) {
+      expect(rule.action).toBe("set_cache_settings");
+      expect(rule.description.length).toBeGreaterThan(20);
+      expect(typeof rule.action_parameters.cache).toBe("boolean");
+    }
+  });
+
+  it("keep only for as long as the shop says, in the edge and in browsers, so what it marks private is never kept", () => {
+    const caching = rules.filter((r) => r.action_parameters.cache);
+    expect(caching).toHaveLength(1);
+    expect(caching[0].action_parameters.edge_ttl).toEqual({ mode: "respect_origin" });
+    expect(caching[0].action_parameters.browser_ttl).toEqual({ mode: "respect_origin" });
+  });
+
+  it("send every signed-in request and the realtime stream to the shop, in the last rule, which wins", () => {
+    const last = rules.at(-1)!;
+    expect(last.action_parameters.cache).toBe(false);
+    expect(last.expression).toContain('starts_with(http.request.uri.path, "/api/realtime")');
+    expect(last.expression).toContain('any(len(http.request.headers["authorization"][*]) gt 0)');
   });
 });

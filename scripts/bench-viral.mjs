@@ -1,0 +1,252 @@
+// The viral day (`npm run bench:viral`): Varnish with deploy/varnish/lanternwood.vcl in front of the
+// real server and the demo studio, on loopback. New visitors arrive at a steady 170 a second, each
+// loading a page (one piece takes 60 % of them), the catalogue's first sync and a dozen pictures.
+// Halfway the piece's price changes; 500 buyers then race for its one original; then the server is
+// stopped for 60 s while visitors keep coming, and started again. It prints the share of requests
+// that reached the server, p95 at the cache, the server's CPU, how long the new price took to show,
+// how many originals sold and what was served while the server was down, against the targets.
+// Options: --rate N (visitors a second), --seconds N (visits before the outage), --outage N.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import PocketBase from "pocketbase";
+import { Agent, request } from "undici";
+import { root, freePort } from "./lib/project.mjs";
+import { cpuSeconds, launchServer } from "./lib/server.mjs";
+import { seedCatalog } from "./lib/seed.mjs";
+import { startVarnish } from "./lib/varnish.mjs";
+
+const TARGETS = { serverShare: 0.05, p95Ms: 50, priceShownMs: 2000, originalsSold: 1 };
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RATE = arg("--rate", 170);
+const SECONDS = arg("--seconds", 120);
+const OUTAGE = arg("--outage", 60);
+const BUYERS = 500;
+const ORIGINAL = "Original - For Sale";
+
+// Visitors and buyers each have connections of their own, as separate people would: the race's
+// 500 checkouts do not queue visitors' requests behind them in this one client.
+const dispatcher = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
+const buyers = new Agent({ connections: BUYERS, pipelining: 1 });
+const slug = (t) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+async function get(base, path) {
+  const started = performance.now();
+  try {
+    const res = await request(base + path, { dispatcher, headers: { "accept-encoding": "gzip", accept: "image/webp,*/*" } });
+    await res.body.dump();
+    return { status: res.statusCode, ms: performance.now() - started, cache: res.headers["x-cache"] };
+  } catch (err) {
+    return { status: 0, ms: performance.now() - started, error: err.code ?? err.message };
+  }
+}
+
+function p(values, q) {
+  if (!values.length) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
+}
+
+async function arrange(server) {
+  const su = new PocketBase(server.url);
+  su.autoCancellation(false);
+  await su.collection("_superusers").authWithPassword(server.superuser.email, server.superuser.password);
+  await seedCatalog(su);
+  // Hundreds of buyers from one machine: the per-address limits would answer most of them 429.
+  await su.settings.update({ rateLimits: { enabled: false } });
+  const paintings = await su.collection("paintings").getFullList({ sort: "created" });
+  const hot = paintings.find((x) => x.tags.includes(ORIGINAL) && x.tag_prices?.[ORIGINAL] > 0) ?? paintings[0];
+  if (!hot.tags.includes(ORIGINAL)) {
+    await su.collection("paintings").update(hot.id, { tags: [...hot.tags, ORIGINAL], tag_prices: { ...hot.tag_prices, [ORIGINAL]: 450 } });
+  }
+  const pieces = [];
+  for (const [list, collection, name] of [["gallery", "paintings", "title"], ["murals", "murals", "title"], ["shop", "merchandise", "title"]]) {
+    for (const r of await su.collection(collection).getFullList()) pieces.push(`/${list}/${slug(r[name])}-${r.id}`);
+  }
+  const pictures = paintings.slice(0, 12).map((r) => `/api/files/${r.collectionId}/${r.id}/${r.image}?thumb=400x0`);
+  return { su, hot: (await su.collection("paintings").getOne(hot.id)), pieces, pictures };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "studio-viral-"));
+  const [serverPort, varnishPort] = [await freePort(), await freePort()];
+  const env = { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo", STUDIO_PURGE_VARNISH: `http://127.0.0.1:${varnishPort}` };
+  const launch = () => launchServer({ http: `127.0.0.1:${serverPort}`, dataDir, env });
+  let server = await launch();
+  const varnish = await startVarnish({ port: varnishPort, backendPort: serverPort, memory: "512m" });
+  const cache = varnish.url;
+  // Varnish's own account of each request: how long it took inside the cache, and how it was handled.
+  const inside = [];
+  const ncsa = spawn("varnishncsa", ["-n", varnish.workdir, "-F", "%D %{Varnish:handling}x"], { stdio: ["ignore", "pipe", "ignore"] });
+  createInterface({ input: ncsa.stdout }).on("line", (line) => {
+    const [us, handling] = line.split(" ");
+    inside.push({ ms: Number(us) / 1000, handling });
+  });
+  try {
+    const { su, hot, pieces, pictures } = await arrange(server);
+    const hotPath = `/gallery/${slug(hot.title)}-${hot.id}`;
+    const others = ["/", "/gallery", "/about", "/pebblewick", "/cryptids", "/commissions", ...pieces.filter((x) => x !== hotPath)];
+    await server.untilIdle();
+    console.log(`viral day: ${RATE} new visitors a second for ${SECONDS} s through Varnish ${cache} to the server ${server.url}…`);
+
+    const all = [];
+    const phase = { name: "up" };
+    const outage = { requests: 0, ok: 0, hits: 0, failed: 0, statuses: {} };
+    let visitors = 0;
+    const visit = async () => {
+      visitors++;
+      const page = Math.random() < 0.6 ? hotPath : others[Math.floor(Math.random() * others.length)];
+      const results = [await get(cache, page)];
+      results.push(...(await Promise.all([get(cache, "/api/studio/changes"), ...pictures.map((x) => get(cache, x))])));
+      for (const r of results) {
+        all.push(r);
+        if (phase.name === "down") {
+          outage.requests++;
+          outage.statuses[r.status] = (outage.statuses[r.status] ?? 0) + 1;
+          if (r.status === 200) outage.ok++;
+          if (r.cache === "hit") outage.hits++;
+          if (r.status !== 200) outage.failed++;
+        }
+      }
+    };
+    const inflight = new Set();
+    let arriving = true;
+    const arrivals = (async () => {
+      const start = performance.now();
+      for (let n = 0; arriving; n++) {
+        const due = start + (n * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        const v = visit().finally(() => inflight.delete(v));
+        inflight.add(v);
+      }
+    })();
+
+    const logLines = () => server.log().split("\n").filter((l) => / (GET|POST|HEAD) \//.test(l) && !l.includes("/api/health")).length;
+    const before = { cpu: cpuSeconds(server.process.pid), lines: logLines(), at: performance.now(), requests: all.length, inside: inside.length };
+
+    // Halfway: a new price, watched on the piece's kept page.
+    await sleep((SECONDS * 1000) / 2);
+    const newPrice = (hot.tag_prices?.[ORIGINAL] ?? 450) + 25;
+    await su.collection("paintings").update(hot.id, { tag_prices: { ...hot.tag_prices, [ORIGINAL]: newPrice } });
+    const changedAt = performance.now();
+    let priceShownMs = null;
+    let polls = 0;
+    while (performance.now() - changedAt < 30_000) {
+      polls++;
+      const res = await request(cache + hotPath, { dispatcher });
+      const html = await res.body.text();
+      if (html.includes(`"price":"${newPrice}.00"`)) {
+        priceShownMs = Math.round(performance.now() - changedAt);
+        break;
+      }
+      await sleep(20);
+    }
+    console.log(`  new price shown on the kept page after ${priceShownMs} ms`);
+
+    // 500 buyers race for the one original; whoever gets the checkout pays at once.
+    const buy = async (i) => {
+      const res = await request(`${cache}/api/studio/checkout`, {
+        dispatcher: buyers, method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ items: [{ id: hot.id, type: "painting", variant: "original", quantity: 1 }] }),
+      });
+      const body = await res.body.json().catch(() => ({}));
+      if (res.statusCode !== 200) return { status: res.statusCode, message: body.message };
+      const paid = await request(`${cache}/api/studio/checkout/${body.session_id}/pay`, {
+        dispatcher: buyers, method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ customer: { name: `Buyer ${i}`, email: `buyer${i}@example.com` }, shipping: { address: { line1: "1 Quay", city: "Cove", postal_code: "04101", country: "US" } } }),
+      });
+      const receipt = await paid.body.text();
+      return { status: paid.statusCode, message: paid.statusCode === 200 ? "paid" : receipt.slice(0, 300) };
+    };
+    const race = await Promise.all(Array.from({ length: BUYERS }, (_, i) => buy(i)));
+    const answers = {};
+    for (const r of race) answers[`${r.status} ${r.message ?? ""}`.trim()] = (answers[`${r.status} ${r.message ?? ""}`.trim()] ?? 0) + 1;
+    const sold = (await su.collection("purchases").getFullList({ filter: `product_title ~ "(Original)"` })).length;
+    console.log(`  ${BUYERS} buyers: ${JSON.stringify(answers)}; originals sold: ${sold}`);
+
+    await sleep(Math.max(0, before.at + SECONDS * 1000 - performance.now()));
+    const up = {
+      seconds: Math.round((performance.now() - before.at) / 100) / 10,
+      // Every request sent while the server was up: visitors', the price watch's and the buyers'.
+      requests: all.length - before.requests + polls + race.length + race.filter((r) => r.message === "paid").length,
+      atServer: logLines() - before.lines,
+      cpu: cpuSeconds(server.process.pid) - before.cpu,
+      inside: inside.slice(before.inside).map((r) => r.ms),
+    };
+
+    // The server stops for OUTAGE seconds while visitors keep arriving.
+    phase.name = "down";
+    await server.stop();
+    console.log(`  server stopped for ${OUTAGE} s…`);
+    await sleep(OUTAGE * 1000);
+    phase.name = "back";
+    server = await launch();
+    await sleep(5000);
+    arriving = false;
+    await arrivals;
+    await Promise.all(inflight);
+
+    const latencies = all.filter((r) => r.status > 0).map((r) => r.ms);
+    const hits = all.filter((r) => r.cache === "hit").map((r) => r.ms);
+    const result = {
+      at: new Date().toISOString(),
+      rate: RATE,
+      seconds: SECONDS,
+      outageSeconds: OUTAGE,
+      visitors,
+      requests: all.length,
+      serverShare: Math.round((up.atServer / up.requests) * 10000) / 10000,
+      requestsAtServer: up.atServer,
+      requestsWhileUp: up.requests,
+      p50Ms: p(latencies, 0.5),
+      p95Ms: p(latencies, 0.95),
+      p99Ms: p(latencies, 0.99),
+      hitP95Ms: p(hits, 0.95),
+      // Measured by Varnish itself (varnishncsa %D) while the server was up: the cache's own time, without the
+      // load generator's, which shares this machine's cores.
+      insideP95Ms: p(up.inside, 0.95),
+      insideP99Ms: p(up.inside, 0.99),
+      serverCpuPercentOfACore: Math.round((up.cpu / up.seconds) * 1000) / 10,
+      priceShownMs,
+      originalsSold: sold,
+      buyers: answers,
+      outage,
+      errors: all.filter((r) => r.status === 0).length,
+    };
+    console.table({
+      "requests reaching the server": `${(result.serverShare * 100).toFixed(2)} % (${up.atServer} of ${up.requests})`,
+      "p95 at the cache": `${result.insideP95Ms} ms inside Varnish (p99 ${result.insideP99Ms}); as the visitors' client saw it ${result.p95Ms} ms (p50 ${result.p50Ms}, p99 ${result.p99Ms})`,
+      "server CPU": `${result.serverCpuPercentOfACore} % of a core (${up.cpu.toFixed(1)} s in ${up.seconds} s)`,
+      "new price shown after": `${priceShownMs} ms`,
+      "originals sold": String(sold),
+      "while the server was down": `${outage.requests} requests: ${outage.ok} answered 200 (${outage.hits} from the cache), ${outage.failed} not (${JSON.stringify(outage.statuses)})`,
+    });
+    const met = {
+      serverShare: result.serverShare <= TARGETS.serverShare,
+      p95Ms: result.insideP95Ms <= TARGETS.p95Ms,
+      priceShownMs: priceShownMs !== null && priceShownMs <= TARGETS.priceShownMs,
+      originalsSold: sold === TARGETS.originalsSold,
+    };
+    for (const [k, ok] of Object.entries(met)) console.log(`  ${ok ? "met    " : "NOT MET"} ${k} (target ${TARGETS[k]})`);
+    const dir = join(root, "bench", "results");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `viral-${result.at.slice(0, 10)}.json`), JSON.stringify({ ...result, targets: TARGETS, met }, null, 2));
+    if (!Object.values(met).every(Boolean)) process.exitCode = 1;
+  } finally {
+    ncsa.kill();
+    await varnish.stop();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await dispatcher.close();
+    await buyers.close();
+  }
+}
+
+await main();
