@@ -75,11 +75,17 @@ sub vcl_pipe {
 }
 
 sub vcl_backend_response {
+    # A failed refresh of a kept answer leaves the kept one in place, served on (grace).
+    if (beresp.status >= 500 && bereq.is_bgfetch) {
+        return (abandon);
+    }
     # Only what the shop marks public with a shared lifetime is kept; everything else (private,
     # no-store, no-cache, a Set-Cookie) is fetched for each request.
     if (beresp.http.Cache-Control !~ "public" || beresp.http.Cache-Control ~ "private|no-store" || beresp.http.Set-Cookie) {
+        # Remembered for 10 s as "fetch each time", so a hot address answered once with an error
+        # (a 429, a 503) is asked again soon, not passed straight through for minutes.
         set beresp.uncacheable = true;
-        set beresp.ttl = 120s;
+        set beresp.ttl = 10s;
         return (deliver);
     }
     # A day of grace: what the shop served last keeps being served while it is stopped.

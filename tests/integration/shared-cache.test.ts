@@ -65,14 +65,22 @@ describe("what the shop lets a shared cache keep", () => {
     expect((await atServer("/pebblewick")).headers["surrogate-key"]).toBe("site world-pebblewick");
     expect((await atServer("/sitemap.xml")).headers["surrogate-key"]).toBe("site lists");
     expect((await atServer("/api/studio/changes")).headers["surrogate-key"]).toBe("site lists");
+    // A pull since a cursor follows a change at once, sooner than a purge: it always reaches the server.
+    const since = (JSON.parse((await atServer("/api/studio/changes")).body.toString()) as { cursor: string }).cursor;
+    expect((await atServer(`/api/studio/changes?since=${since}`)).headers["cache-control"]).toMatch(/no-store/);
     const record = await atServer(`/api/collections/paintings/records/${piece.id}`);
     expect(record.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=86400/);
     expect(record.headers["surrogate-key"]).toBe(`site piece-${piece.id} lists`);
   });
 
   it("marks nothing shareable that answers a request with a cookie or an Authorization header", async () => {
+    const record = await server.su.collection("paintings").getOne(piece.id);
+    const picture = `/api/files/${record.collectionId}/${record.id}/${record.image}?thumb=400x0`;
+    const asset = (await atServer("/")).body.toString().match(/\/assets\/[\w.-]+\.js/)![0];
+    expect((await atServer(picture)).headers["cache-control"]).toMatch(/^public/);
+    expect((await atServer(asset)).headers["cache-control"]).toMatch(/^public/);
     for (const headers of [{ Cookie: "theme=dark" }, { Authorization: customer.authStore.token }]) {
-      for (const path of [piece.path, "/gallery", "/sitemap.xml", "/api/studio/changes", `/api/collections/paintings/records/${piece.id}`]) {
+      for (const path of [piece.path, "/gallery", "/sitemap.xml", "/robots.txt", "/api/studio/changes", `/api/collections/paintings/records/${piece.id}`, picture, asset]) {
         const res = await atServer(path, headers);
         expect([path, res.headers["cache-control"]]).not.toEqual([path, expect.stringMatching(/public|s-maxage/)]);
         expect(res.headers["surrogate-key"]).toBeUndefined();

@@ -189,10 +189,16 @@ func catalogPath(p string) bool {
 	return rest == "records" || (one && id != "" && !strings.Contains(id, "/"))
 }
 
-// readTags name what a catalogue read shows, for a cache in front: one record is its piece's (a
-// list or the change feed may show any piece); both may expand others, so both are lists.
-func readTags(p string) []string {
-	if _, id, one := strings.Cut(p, "/records/"); one {
+// sharedTags name what a catalogue read shows, for a cache in front: one record is its piece's (a
+// list or the change feed may show any piece); both may expand others, so both are lists. A
+// browser's pull since a cursor is not shared (nil): told of a change, it asks at once, sooner
+// than a purge reaches the cache, and an answer kept from before would say nothing changed. The
+// first sync, without a cursor, is what every new visitor asks for.
+func sharedTags(r *http.Request) []string {
+	if r.URL.Path == "/api/studio/changes" && r.URL.Query().Get("since") != "" {
+		return nil
+	}
+	if _, id, one := strings.Cut(r.URL.Path, "/records/"); one {
 		return []string{edge.PieceTag(id), edge.TagLists}
 	}
 	return []string{edge.TagLists}
@@ -218,13 +224,15 @@ func (c *Catalog) Serve(e *core.RequestEvent) error {
 	if !open {
 		return e.Next()
 	}
-	tags := readTags(e.Request.URL.Path)
+	tags := sharedTags(e.Request)
 	if hit != nil {
 		h := e.Response.Header()
 		for k, v := range hit.header {
 			h[k] = v
 		}
-		edge.Share(h, e.Request, time.Time{}, tags...)
+		if tags != nil {
+			edge.Share(h, e.Request, time.Time{}, tags...)
+		}
 		e.Response.WriteHeader(http.StatusOK)
 		_, err := e.Response.Write(hit.body)
 		return err
@@ -232,10 +240,11 @@ func (c *Catalog) Serve(e *core.RequestEvent) error {
 
 	before := e.Response.Header().Clone()
 	rec := &recorder{ResponseWriter: e.Response, decided: func(h http.Header, status int) {
-		if status == http.StatusOK {
-			edge.Share(h, e.Request, time.Time{}, tags...)
-		} else {
+		switch {
+		case status != http.StatusOK:
 			edge.Private(h)
+		case tags != nil:
+			edge.Share(h, e.Request, time.Time{}, tags...)
 		}
 	}}
 	e.Response = rec

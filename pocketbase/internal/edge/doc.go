@@ -3,5 +3,5 @@
 // (Share: Cache-Control with s-maxage, and tags naming what an answer shows) and which are
 // nobody's to keep (Private), and purges the tags of what a catalogue write changed
 // (docs/decisions/026-the-viral-day-cache-in-front.md). It must not decide what an answer says.
-// It builds on env (which caches to purge) and catalog (what changed).
+// It builds on env (which caches to purge), catalog (what changed) and guard (who is asking).
 package edge

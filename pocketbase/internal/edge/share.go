@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"studio/server/internal/guard"
 )
 
 // Tags name what an answer shows, so a write purges only the answers it changed. Every shared
@@ -39,11 +41,11 @@ func init() { sharedTTL.Store(int64(unpurgedTTL)) }
 
 // Share marks an answer any visitor may be given from a shared cache, with the tags of what it
 // shows. Browsers still ask again every time (max-age=0; the page's ETag makes that a 304).
-// An answer to a request with a cookie or an Authorization header is never marked shareable:
-// the server sets no cookie of its own, and whatever carries one is kept by that browser alone.
-// until is when the answer changes by itself (zero: never): no cache keeps it past then.
+// An answer to a request with a cookie or an Authorization header is never marked shareable
+// (guard.CarriesIdentity). until is when the answer changes by itself (zero: never): no cache
+// keeps it past then.
 func Share(h http.Header, r *http.Request, until time.Time, tags ...string) {
-	if r.Header.Get("Cookie") != "" || r.Header.Get("Authorization") != "" {
+	if guard.CarriesIdentity(r) {
 		Unshare(h)
 		h.Set("Cache-Control", "private, no-cache")
 		return

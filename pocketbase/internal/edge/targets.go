@@ -43,14 +43,7 @@ func (c cloudflare) name() string { return "cloudflare" }
 func (c cloudflare) batch() int   { return 100 }
 
 func (c cloudflare) send(ctx context.Context, tags []string) error {
-	body, _ := json.Marshal(map[string][]string{"tags": tags})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.api+"/zones/"+url.PathEscape(c.zone)+"/purge_cache", bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	req.Header.Set("Content-Type", "application/json")
-	return do(req)
+	return postJSON(ctx, c.api+"/zones/"+url.PathEscape(c.zone)+"/purge_cache", map[string][]string{"tags": tags}, "Authorization", "Bearer "+c.token)
 }
 
 // bunny purges a pull zone by CDN-Tag: one tag a request, at a pace well inside Bunny's purge
@@ -65,12 +58,20 @@ func (b bunny) name() string { return "bunny" }
 func (b bunny) batch() int   { return 1 }
 
 func (b bunny) send(ctx context.Context, tags []string) error {
-	body, _ := json.Marshal(map[string]string{"CacheTag": tags[0]})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, b.api+"/pullzone/"+url.PathEscape(b.zone)+"/purgeCache", bytes.NewReader(body))
+	return postJSON(ctx, b.api+"/pullzone/"+url.PathEscape(b.zone)+"/purgeCache", map[string]string{"CacheTag": tags[0]}, "AccessKey", b.key)
+}
+
+// postJSON sends a purge API its JSON body, with the key in the header the API reads it from.
+func postJSON(ctx context.Context, address string, body any, keyHeader, key string) error {
+	raw, err := json.Marshal(body)
 	if err != nil {
 		return err
 	}
-	req.Header.Set("AccessKey", b.key)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, address, bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	req.Header.Set(keyHeader, key)
 	req.Header.Set("Content-Type", "application/json")
 	return do(req)
 }

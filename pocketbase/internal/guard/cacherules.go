@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -12,15 +13,26 @@ import (
 // who asks, so nothing stores them, unless the handler says otherwise: files, above, and guests'
 // catalogue reads (package cache), which are the same for every visitor.
 const (
-	publicFileCache = "public, max-age=2592000, stale-while-revalidate=86400"
-	privateCache    = "private, no-store"
+	publicFileCache     = "public, max-age=2592000, stale-while-revalidate=86400"
+	identifiedFileCache = "private, max-age=2592000"
+	privateCache        = "private, no-store"
 )
+
+// CarriesIdentity: a request with a cookie or an Authorization header. Its answer is never marked
+// shareable, whatever it is: the shop sets no cookie of its own, and what a request that says who
+// is asking brings back is kept by that browser alone.
+func CarriesIdentity(r *http.Request) bool {
+	return r.Header.Get("Cookie") != "" || r.Header.Get("Authorization") != ""
+}
 
 func RegisterCacheRules(app core.App) {
 	app.OnFileDownloadRequest().BindFunc(func(e *core.FileDownloadRequestEvent) error {
-		if e.FileField != nil && e.FileField.Protected {
+		switch {
+		case e.FileField != nil && e.FileField.Protected:
 			e.Response.Header().Set("Cache-Control", privateCache)
-		} else {
+		case CarriesIdentity(e.Request):
+			e.Response.Header().Set("Cache-Control", identifiedFileCache)
+		default:
 			e.Response.Header().Set("Cache-Control", publicFileCache)
 		}
 		return e.Next()

@@ -18,6 +18,7 @@ import (
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
 	"studio/server/internal/edge"
+	"studio/server/internal/guard"
 )
 
 // Handler serves the built PWA from web (a directory on disk or the FS embedded in a release
@@ -55,9 +56,12 @@ func Handler(web fs.FS, version *catalog.Version) func(*core.RequestEvent) error
 // icons) is revalidated by browsers so a new release reaches people on their next visit, and kept
 // by a shared cache until the release's start purges it.
 func setCacheControl(e *core.RequestEvent, name string) {
-	if strings.HasPrefix(name, "assets/") {
+	switch {
+	case strings.HasPrefix(name, "assets/") && guard.CarriesIdentity(e.Request):
+		e.Response.Header().Set("Cache-Control", "private, max-age=31536000, immutable")
+	case strings.HasPrefix(name, "assets/"):
 		e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
+	default:
 		edge.Share(e.Response.Header(), e.Request, time.Time{})
 	}
 }
