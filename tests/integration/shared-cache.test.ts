@@ -79,7 +79,8 @@ describe("what the shop lets a shared cache keep", () => {
     const asset = (await atServer("/")).body.toString().match(/\/assets\/[\w.-]+\.js/)![0];
     expect((await atServer(picture)).headers["cache-control"]).toMatch(/^public/);
     expect((await atServer(asset)).headers["cache-control"]).toMatch(/^public/);
-    for (const headers of [{ Cookie: "theme=dark" }, { Authorization: customer.authStore.token }]) {
+    const identities: Record<string, string>[] = [{ Cookie: "theme=dark" }, { Authorization: customer.authStore.token }];
+    for (const headers of identities) {
       for (const path of [piece.path, "/gallery", "/sitemap.xml", "/robots.txt", "/api/studio/changes", `/api/collections/paintings/records/${piece.id}`, picture, asset]) {
         const res = await atServer(path, headers);
         expect([path, res.headers["cache-control"]]).not.toEqual([path, expect.stringMatching(/public|s-maxage/)]);
