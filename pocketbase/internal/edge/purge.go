@@ -17,11 +17,12 @@ const (
 	retryMost  = 5 * time.Minute
 )
 
-// target is one cache that can be told to forget tags: at most batch tags a request, within a
-// rate of its own.
+// target is one cache that can be told to forget tags: at most batch tags a request, at its pace
+// (a bucket of burst requests refilled one every every; 0 for no limit).
 type target interface {
 	name() string
 	batch() int
+	pace() (burst int, every time.Duration)
 	send(ctx context.Context, tags []string) error
 }
 

@@ -106,3 +106,24 @@ func TestAFailedPurgeIsSentAgain(t *testing.T) {
 		t.Fatalf("requests = %v, want the purge sent again", got)
 	}
 }
+
+func TestCachesToPurgeAreReadFromTheEnvironment(t *testing.T) {
+	if targets, err := targetsFromEnv(); err != nil || len(targets) != 0 {
+		t.Fatalf("none set: %v, %v; want nothing to purge", targets, err)
+	}
+	t.Setenv("STUDIO_PURGE_VARNISH", "http://127.0.0.1:6081/, http://10.0.0.2:6081")
+	t.Setenv("STUDIO_PURGE_BUNNY_ZONE", "77")
+	t.Setenv("STUDIO_PURGE_BUNNY_KEY", "key")
+	targets, err := targetsFromEnv()
+	if err != nil || len(targets) != 3 || targets[0].name() != "varnish http://127.0.0.1:6081" || targets[2].name() != "bunny" {
+		t.Fatalf("targets %v, %v", targets, err)
+	}
+	t.Setenv("STUDIO_PURGE_CLOUDFLARE_ZONE", "zone1")
+	if _, err := targetsFromEnv(); err == nil || err.Error() != "STUDIO_PURGE_CLOUDFLARE_ZONE and STUDIO_PURGE_CLOUDFLARE_TOKEN go together: set both to purge, or neither" {
+		t.Fatalf("a zone without its token: %v", err)
+	}
+	t.Setenv("STUDIO_PURGE_VARNISH", "ftp://127.0.0.1:6081")
+	if _, err := targetsFromEnv(); err == nil {
+		t.Fatal("an address that is no Varnish's was taken")
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -19,7 +18,7 @@ import (
 // which drops the server's own kept pages and reads. A start purges everything, since a new
 // release changes every page.
 func Register(app core.App, version *catalog.Version) error {
-	targets, buckets, err := targetsFromEnv()
+	targets, err := targetsFromEnv()
 	if err != nil || len(targets) == 0 {
 		return err
 	}
@@ -27,8 +26,8 @@ func Register(app core.App, version *catalog.Version) error {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		ctx, stop := context.WithCancel(context.Background())
 		var queues []*queue
-		for i, t := range targets {
-			q := newQueue(t, buckets[i], se.App.Logger())
+		for _, t := range targets {
+			q := newQueue(t, newBucket(t.pace()), se.App.Logger())
 			queues = append(queues, q)
 			go q.run(ctx)
 		}
@@ -80,42 +79,33 @@ func pieceCollection(name string) bool {
 	return false
 }
 
-func targetsFromEnv() ([]target, []*bucket, error) {
+func targetsFromEnv() ([]target, error) {
 	var targets []target
-	var buckets []*bucket
 	for _, base := range strings.Split(env.Get("STUDIO_PURGE_VARNISH", ""), ",") {
 		if base = strings.TrimRight(strings.TrimSpace(base), "/"); base == "" {
 			continue
 		}
 		u, err := url.Parse(base)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.User != nil {
-			return nil, nil, fmt.Errorf("STUDIO_PURGE_VARNISH: %q is not a Varnish address like http://127.0.0.1:6081", base)
+			return nil, fmt.Errorf("STUDIO_PURGE_VARNISH: %q is not a Varnish address like http://127.0.0.1:6081", base)
 		}
 		targets = append(targets, varnish{base})
-		buckets = append(buckets, newBucket(0, 0))
 	}
-	pair := func(idName, keyName string) (string, string, error) {
-		id, key := env.Get(idName, ""), env.Get(keyName, "")
+	apis := []struct {
+		idName, keyName string
+		target          func(id, key string) target
+	}{
+		{"STUDIO_PURGE_CLOUDFLARE_ZONE", "STUDIO_PURGE_CLOUDFLARE_TOKEN", func(id, key string) target { return cloudflare{cloudflareAPI, id, key} }},
+		{"STUDIO_PURGE_BUNNY_ZONE", "STUDIO_PURGE_BUNNY_KEY", func(id, key string) target { return bunny{bunnyAPI, id, key} }},
+	}
+	for _, a := range apis {
+		id, key := env.Get(a.idName, ""), env.Get(a.keyName, "")
 		if (id == "") != (key == "") {
-			return "", "", fmt.Errorf("%s and %s go together: set both to purge, or neither", idName, keyName)
+			return nil, fmt.Errorf("%s and %s go together: set both to purge, or neither", a.idName, a.keyName)
 		}
-		return id, key, nil
+		if id != "" {
+			targets = append(targets, a.target(id, key))
+		}
 	}
-	zone, token, err := pair("STUDIO_PURGE_CLOUDFLARE_ZONE", "STUDIO_PURGE_CLOUDFLARE_TOKEN")
-	if err != nil {
-		return nil, nil, err
-	}
-	if zone != "" {
-		targets = append(targets, cloudflare{cloudflareAPI, zone, token})
-		buckets = append(buckets, newBucket(25, 12*time.Second))
-	}
-	pullZone, key, err := pair("STUDIO_PURGE_BUNNY_ZONE", "STUDIO_PURGE_BUNNY_KEY")
-	if err != nil {
-		return nil, nil, err
-	}
-	if pullZone != "" {
-		targets = append(targets, bunny{bunnyAPI, pullZone, key})
-		buckets = append(buckets, newBucket(20, 2*time.Second))
-	}
-	return targets, buckets, nil
+	return targets, nil
 }

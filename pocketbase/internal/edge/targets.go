@@ -22,6 +22,8 @@ type varnish struct{ base string }
 func (v varnish) name() string { return "varnish " + v.base }
 func (v varnish) batch() int   { return 100 }
 
+func (v varnish) pace() (int, time.Duration) { return 0, 0 }
+
 func (v varnish) send(ctx context.Context, tags []string) error {
 	req, err := http.NewRequestWithContext(ctx, "BAN", v.base+"/", nil)
 	if err != nil {
@@ -42,6 +44,8 @@ const cloudflareAPI = "https://api.cloudflare.com/client/v4"
 func (c cloudflare) name() string { return "cloudflare" }
 func (c cloudflare) batch() int   { return 100 }
 
+func (c cloudflare) pace() (int, time.Duration) { return 25, 12 * time.Second }
+
 func (c cloudflare) send(ctx context.Context, tags []string) error {
 	return postJSON(ctx, c.api+"/zones/"+url.PathEscape(c.zone)+"/purge_cache", map[string][]string{"tags": tags}, "Authorization", "Bearer "+c.token)
 }
@@ -56,6 +60,8 @@ const bunnyAPI = "https://api.bunny.net"
 
 func (b bunny) name() string { return "bunny" }
 func (b bunny) batch() int   { return 1 }
+
+func (b bunny) pace() (int, time.Duration) { return 20, 2 * time.Second }
 
 func (b bunny) send(ctx context.Context, tags []string) error {
 	return postJSON(ctx, b.api+"/pullzone/"+url.PathEscape(b.zone)+"/purgeCache", map[string]string{"CacheTag": tags[0]}, "AccessKey", b.key)
