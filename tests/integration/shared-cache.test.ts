@@ -63,6 +63,10 @@ describe("what the shop lets a shared cache keep", () => {
     expect(page.headers.etag).toBeTruthy();
     expect((await atServer("/gallery")).headers["surrogate-key"]).toBe("site lists");
     expect((await atServer("/pebblewick")).headers["surrogate-key"]).toBe("site world-pebblewick");
+    // A made-up address is the one 404, which a new piece may replace: its words never become a tag.
+    const madeUp = await atServer("/book/no,such%20book");
+    expect(madeUp.status).toBe(404);
+    expect(madeUp.headers["surrogate-key"]).toBe("site lists");
     expect((await atServer("/sitemap.xml")).headers["surrogate-key"]).toBe("site lists");
     expect((await atServer("/api/studio/changes")).headers["surrogate-key"]).toBe("site lists");
     // A pull since a cursor follows a change at once, sooner than a purge: it always reaches the server.

@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"io/fs"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -125,23 +124,21 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 
 // pageTags name what a public page shows, for a cache in front to forget it when that changes
 // (package edge): its piece, its world, the lists, the commission board. Every made-up address
-// shares the 404, which a new piece may turn into its page.
+// shares the 404, which a new piece may turn into its page: the lists, whatever the address says.
 func pageTags(a heads.Address, kept *page) []string {
-	var tags []string
 	switch {
+	case kept.status == http.StatusNotFound:
+		return []string{edge.TagLists}
 	case a.Kind == heads.Piece || a.Kind == heads.Book:
-		tags = append(tags, edge.PieceTag(a.ID))
+		return []string{edge.PieceTag(a.ID)}
 	case a.Route == "pebblewick" || a.Route == "cryptids":
-		tags = append(tags, edge.WorldTag(a.Route))
+		return []string{edge.WorldTag(a.Route)}
 	case strings.HasPrefix(a.Route, "commissions"):
-		tags = append(tags, edge.TagBoard)
+		return []string{edge.TagBoard}
 	case a.Route == "" || a.Route == "gallery":
-		tags = append(tags, edge.TagLists)
+		return []string{edge.TagLists}
 	}
-	if kept.status == http.StatusNotFound && !slices.Contains(tags, edge.TagLists) {
-		tags = append(tags, edge.TagLists)
-	}
-	return tags
+	return nil
 }
 
 // make resolves the address against the catalogue and puts its page together. An old piece
