@@ -31,6 +31,6 @@ onRecordAuthWithPasswordRequest((e) => {
   require(`${__hooks}/lib/signin-failures.js`).guard(e);
 });
 
-cronAdd("prune-signin-failures", "*/10 * * * *", () => {
-  require(`${__hooks}/lib/signin-failures.js`).prune($app);
+cronAdd("prune-counters", "*/10 * * * *", () => {
+  require(`${__hooks}/lib/counters.js`).prune($app);
 });

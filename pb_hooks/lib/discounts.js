@@ -73,33 +73,27 @@ function guessKeys(holder) {
   return keys;
 }
 
-function readGuesses(app, key) {
-  let entry = null;
-  try {
-    entry = JSON.parse(String(app.store().get(key) || ""));
-  } catch (_) {
-    entry = null;
-  }
-  if (!entry || Date.now() - entry.start > GUESS_WINDOW_MS) return { start: Date.now(), codes: [] };
-  return entry;
+function guessCounters() {
+  return require(`${__hooks}/lib/counters.js`);
 }
 
 function tooManyGuesses(app, holder) {
-  return guessKeys(holder).some(({ key, limit }) => readGuesses(app, key).codes.length >= limit);
+  return guessKeys(holder).some(({ key, limit }) => guessCounters().peek(app, key) >= limit);
 }
 
 function alreadyGuessed(app, holder, code) {
   const keys = guessKeys(holder);
-  return keys.length > 0 && readGuesses(app, keys[0].key).codes.indexOf(code) >= 0;
+  return keys.length > 0 && guessCounters().counted(app, keys[0].key, code);
 }
 
-// Distinct wrong codes only: a cart asking again for its one mistyped code is one try.
-function noteWrongGuess(app, holder, code) {
-  for (const { key } of guessKeys(holder)) {
-    const entry = readGuesses(app, key);
-    if (entry.codes.indexOf(code) < 0) entry.codes.push(code);
-    app.store().set(key, JSON.stringify(entry));
+// Distinct wrong codes only: a cart asking again for its one mistyped code is one try. Each count
+// is one atomic step (lib/counters.js), so parallel guesses cannot all slip under the limit.
+function countWrongGuess(app, holder, code) {
+  let over = false;
+  for (const { key, limit } of guessKeys(holder)) {
+    if (guessCounters().count(app, key, GUESS_WINDOW_MS, code) > limit) over = true;
   }
+  return over;
 }
 
 function refusal(message, status) {
@@ -133,10 +127,7 @@ function applyDiscount(app, { code: raw, lines, subtotal, holder, cartSessionId 
   if (alreadyGuessed(app, holder, code)) return refusal(NOT_VALID);
   if (tooManyGuesses(app, holder)) return refusal(TOO_MANY, 429);
   const record = findCode(app, code);
-  if (!record || !record.getBool("active")) {
-    noteWrongGuess(app, holder, code);
-    return refusal(NOT_VALID);
-  }
+  if (!record || !record.getBool("active")) return countWrongGuess(app, holder, code) ? refusal(TOO_MANY, 429) : refusal(NOT_VALID);
 
   const now = new Date();
   const starts = record.getDateTime("starts_at");

@@ -23,6 +23,9 @@ const MAX_INCREMENTAL = 500;
 // after each reconnect, far below this; the studio is not limited.
 const FEED_REQUESTS = 60;
 const FEED_WINDOW_MS = 60 * 1000;
+// A household or an office shares one network: a few people's lists, each polled at once on
+// every change, but not the dozens of accounts one script opens.
+const FEED_REQUESTS_PER_NETWORK = 120;
 const TOPIC = "studio/catalog";
 
 function retentionMs() {
@@ -197,15 +200,17 @@ function changesSince(app, rawCursor) {
   return JSON.stringify({ cursor: fp + "." + latest, reset: false, upserts, deletes });
 }
 
-// Counted per account, not per address: a caller who changes address is still one caller.
+// Counted per account (a caller who changes address is still one caller) and per network (many free
+// accounts on one address are still one caller), each in one atomic step (lib/counters.js).
 function countFeedRequest(e) {
   if (e.hasSuperuserAuth() || e.auth.getBool("is_admin")) return;
-  const key = "feed-requests:" + e.auth.id;
-  const now = Date.now();
-  const [count, since] = String(e.app.store().get(key) || "0:0").split(":").map(Number);
-  const fresh = now - since >= FEED_WINDOW_MS;
-  if (!fresh && count >= FEED_REQUESTS) throw new ApiError(429, "Too many requests for this list. Please wait a minute and try again.", null);
-  e.app.store().set(key, fresh ? "1:" + now : count + 1 + ":" + since);
+  const counters = require(`${__hooks}/lib/counters.js`);
+  const { networkKey } = require(`${__hooks}/lib/callers.js`);
+  const byAccount = counters.count(e.app, "feed-requests:" + e.auth.id, FEED_WINDOW_MS);
+  const byNetwork = counters.count(e.app, "feed-requests:" + networkKey(e), FEED_WINDOW_MS);
+  if (byAccount > FEED_REQUESTS || byNetwork > FEED_REQUESTS_PER_NETWORK) {
+    throw new ApiError(429, "Too many requests for this list. Please wait a minute and try again.", null);
+  }
 }
 
 function parseSeq(raw) {

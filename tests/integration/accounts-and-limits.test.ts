@@ -192,6 +192,15 @@ describe("wrong passwords", () => {
     expect((await attempt("cleo@example.com", "correct-horse-42", "2001:db8:5:6::1")).status).toBe(200);
   });
 
+  it("count sixty wrong passwords sent at once as sixty: ten are checked, the rest and then the right one refused", async () => {
+    await signedInUser(lockServer, "dora@example.com");
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt("dora@example.com", `rush-${i}`, `2001:db8:7:7::${i + 1}`)));
+    expect(burst.filter((a) => a.status === 400)).toHaveLength(10);
+    expect(burst.filter((a) => a.status === 429)).toHaveLength(50);
+    expect((await attempt("dora@example.com", "correct-horse-42", "2001:db8:7:7::99")).status).toBe(429);
+    expect((await attempt("dora@example.com", "correct-horse-42", "2001:db8:7:8::1")).status).toBe(200);
+  });
+
   it("answer an unknown address exactly as a known one, at every count", async () => {
     const known: unknown[] = [];
     const unknown: unknown[] = [];

@@ -292,6 +292,15 @@ describe("guessing", () => {
     expect((await post("/api/studio/cart/price", { items: [print()], code: "REALCODE" }, "192.0.2.51")).body.discount).toBe(350);
   });
 
+  it("counts fifty-five wrong codes sent at once as fifty-five: ten answered, the rest refused", async () => {
+    const from = "192.0.2.60";
+    const burst = await Promise.all(Array.from({ length: 55 }, (_, i) => post("/api/studio/cart/price", { items: [print()], code: `RUSH${i}` }, from)));
+    const answers = burst.map((r) => r.body.code_error);
+    expect(answers.filter((a) => a === "This code isn't valid")).toHaveLength(10);
+    expect(answers.filter((a) => /^Too many codes/.test(a))).toHaveLength(45);
+    expect((await post("/api/studio/cart/price", { items: [print()], code: "REALCODE" }, from)).body.code_error).toMatch(/^Too many codes/);
+  });
+
   it("counts a customer's wrong codes by account, from any network", async () => {
     const customer = await signedInUser(server, "guesser@example.com");
     const auth = { Authorization: customer.authStore.token };
