@@ -46,11 +46,11 @@ function nowText() {
 }
 
 /**
- * The uses a code has now: paid orders not refunded in full, and open checkouts still holding one.
- * `where` narrows it (one buyer's); `exceptCart` leaves out a holder's open checkout of that cart,
- * which a new checkout cancels first.
+ * The rows of a code's uses now: paid orders not refunded in full, and open checkouts still holding
+ * one. `where` narrows them (one buyer's); `exceptCart` leaves out a holder's open checkout of that
+ * cart, which a new checkout cancels first.
  */
-function countUses(app, code, where, params, exceptCart, holder) {
+function useRows(app, code, where, params, exceptCart, holder) {
   const { sameHolder } = require(`${__hooks}/lib/callers.js`);
   const rows = app.findRecordsByFilter(
     "checkout_sessions",
@@ -60,7 +60,45 @@ function countUses(app, code, where, params, exceptCart, holder) {
     0,
     Object.assign({ code, now: nowText() }, params || {}),
   );
-  return rows.filter((s) => !(exceptCart && s.getString("status") === "open" && s.getString("cart_session_id") === exceptCart && sameHolder(s.getString("holder"), holder))).length;
+  return rows.filter((s) => !(exceptCart && s.getString("status") === "open" && s.getString("cart_session_id") === exceptCart && sameHolder(s.getString("holder"), holder)));
+}
+
+/** Who holds an open checkout, as a use counts them: a customer's account, else a visitor's network. */
+function holdingBuyer(holder) {
+  const { accountOfHolder, networkOfHolder } = require(`${__hooks}/lib/callers.js`);
+  const account = accountOfHolder(holder);
+  return account ? "user:" + account : networkOfHolder(holder);
+}
+
+/**
+ * The uses a code has now: every paid order, and one for each buyer's open checkouts together (a
+ * buyer who starts again is still one buyer). `except` leaves that buyer's open checkouts out.
+ */
+function countUses(app, code, where, params, except) {
+  const buyers = {};
+  let paid = 0;
+  for (const s of useRows(app, code, where, params)) {
+    if (s.getString("status") === "paid") paid++;
+    else buyers[holdingBuyer(s.getString("holder"))] = true;
+  }
+  if (except) delete buyers[holdingBuyer(except)];
+  return paid + Object.keys(buyers).length;
+}
+
+/**
+ * A capped code is held by open checkouts, so one holder, and one network, may keep only so many
+ * of them open at once, as with originals (lib/pricing.js HOLD_LIMITS).
+ */
+function holdRefusal(app, holder, trusted, exceptCart) {
+  const { HOLD_LIMITS } = require(`${__hooks}/lib/pricing.js`);
+  const { networkOfHolder, sameHolder } = require(`${__hooks}/lib/callers.js`);
+  const open = app.findRecordsByFilter("checkout_sessions", "discount_code != '' && discount_returned = false && status = 'open' && expires_at > {:now}", "", 0, 0, { now: nowText() });
+  const mine = open.filter((s) => sameHolder(s.getString("holder"), holder) && !(exceptCart && s.getString("cart_session_id") === exceptCart)).length;
+  const here = open.filter((s) => networkOfHolder(s.getString("holder")) === networkOfHolder(holder)).length;
+  const limits = trusted ? HOLD_LIMITS.customer : HOLD_LIMITS.visitor;
+  if (mine >= limits.originals) return refusal("You have " + mine + " open checkouts with a code. Please finish or cancel one first.", 429);
+  if (here >= HOLD_LIMITS.network.originals) return refusal("Checkouts from your network already hold " + here + " codes. Please finish or cancel one first.", 429);
+  return null;
 }
 
 function guessKeys(holder) {
@@ -119,7 +157,7 @@ function share(total, amounts) {
  * `discount_cents` on each line it covers (their sum is `discount`). A code that cannot be used
  * leaves every line as it was and says why in `refusal` ({ message, status }); no code, nothing.
  */
-function applyDiscount(app, { code: raw, lines, subtotal, holder, cartSessionId }) {
+function applyDiscount(app, { code: raw, lines, subtotal, holder, trusted, cartSessionId }) {
   if (raw === undefined || raw === null || raw === "") return { discount: 0, free_shipping: false, code: "", refusal: null };
   const code = normalise(raw);
   if (!code) return refusal(NOT_VALID);
@@ -149,11 +187,15 @@ function applyDiscount(app, { code: raw, lines, subtotal, holder, cartSessionId 
 
   // A guest's e-mail is known only once paid: fulfilment checks it then (flagUsedByEmail).
   const account = require(`${__hooks}/lib/callers.js`).accountOfHolder(holder);
-  if (record.getBool("once_per_buyer") && account && countUses(app, code, "user = {:user}", { user: account }, cartSessionId, holder) > 0) {
+  if (record.getBool("once_per_buyer") && account && useRows(app, code, "user = {:user}", { user: account }, cartSessionId, holder).length > 0) {
     return refusal("You have already used this code.");
   }
   const cap = record.getInt("max_uses");
-  if (cap > 0 && countUses(app, code, "", null, cartSessionId, holder) >= cap) return refusal("This code has been used up.");
+  if (cap > 0) {
+    if (countUses(app, code, "", null, holder) >= cap) return refusal("This code has been used up.");
+    const tooMany = holdRefusal(app, holder, trusted, cartSessionId);
+    if (tooMany) return tooMany;
+  }
 
   if (record.getString("kind") === "free_shipping") return { discount: 0, free_shipping: true, code, refusal: null };
   const amounts = covered.map((l) => l.unit_amount * l.quantity);
