@@ -272,7 +272,7 @@ describe("refusals a buyer can act on", () => {
     const columns = header.split(",");
     const withCode = rows.filter((r) => r.includes(",PRINTS10,"));
     expect(withCode).toHaveLength(1);
-    expect(withCode[0].split(",")[columns.indexOf("discount")]).toBe("3.50");
+    expect(withCode[0].split(",")[columns.indexOf("Discounts")]).toBe("3.50");
   });
 });
 
