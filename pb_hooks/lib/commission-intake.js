@@ -2,10 +2,22 @@
 // the starting state, who owns a request, who sent a message, and what a file is. Each takes the
 // request's event before its record is saved, and throws to refuse it.
 
+// Requests one visitor's network, or one customer's account, may send in an hour: a family or an
+// office asking for several pieces, not a script filling the studio's inbox and the public queue.
+const REQUESTS_PER_HOUR = 20;
+const REQUESTS_WINDOW_MS = 3600 * 1000;
+
 /** A new request: its owner and contact from the account, its starting state from the server. */
 function prepareRequest(e) {
-  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
+  const { signedInCustomer, networkKey } = require(`${__hooks}/lib/callers.js`);
+  const user = signedInCustomer(e);
   const isAdmin = e.hasSuperuserAuth() || (user && user.getBool("is_admin"));
+  // Counted before anything else, a customer by account and a visitor by network (one IPv6 /64
+  // holds any number of addresses).
+  const counted = user ? "commission-requests:" + user.id : "commission-requests:" + networkKey(e);
+  if (!isAdmin && require(`${__hooks}/lib/counters.js`).count(e.app, counted, REQUESTS_WINDOW_MS) > REQUESTS_PER_HOUR) {
+    throw new ApiError(429, "Too many requests were sent from here in the last hour. Please try again later, or write to the studio.", null);
+  }
   // Only the studio may file a request on someone's behalf.
   if (!isAdmin) e.record.set("user", user ? user.id : "");
   if (user && !isAdmin) {
