@@ -128,25 +128,34 @@ function visitorCan(app, collection) {
 }
 
 // Every browser without a usable cursor gets the same answer until the next catalogue change, so
-// it is built once and kept, serialized, under the newest catalogue number.
+// it is built once and kept, serialized, under the newest catalogue number. The commission board
+// is one row rewritten with every request anyone sends: it is read fresh each time and the rest
+// kept, so a stranger's request never makes the server read the whole catalogue again.
 const SNAPSHOT_KEY = "studio:catalog-snapshot";
+const BOARD = "commission_board";
+
+function publicRecords(app, name) {
+  const collection = app.findCachedCollectionByNameOrId(name);
+  const can = visitorCan(app, collection);
+  return app.findAllRecords(collection).filter((record) => can(record));
+}
 
 function snapshot(app, fp) {
-  const key = fp + "." + catalogSeq(app);
-  const kept = app.store().get(SNAPSHOT_KEY);
-  if (kept && kept.key === key) return kept.body;
   // Read the sequence first: a write that lands while the records are read is sent again next time.
   const cursor = fp + "." + latestSeq(app);
-  const upserts = [];
-  for (const name of CATALOG) {
-    const collection = app.findCachedCollectionByNameOrId(name);
-    const can = visitorCan(app, collection);
-    for (const record of app.findAllRecords(collection)) if (can(record)) upserts.push(record);
+  const rest = CATALOG.filter((name) => name !== BOARD);
+  const key = fp + "." + scalar(app, "SELECT COALESCE(MAX(seq), 0) AS value FROM studio_changes WHERE collection IN (" + rest.map((c) => "'" + c + "'").join(",") + ")");
+  let kept = app.store().get(SNAPSHOT_KEY);
+  if (!kept || kept.key !== key) {
+    let records = [];
+    for (const name of rest) records = records.concat(publicRecords(app, name));
+    // Records serialize through their own JSON export: public fields only.
+    kept = { key, upserts: JSON.stringify(records).slice(1, -1) };
+    app.store().set(SNAPSHOT_KEY, kept);
   }
-  // Records serialize through their own JSON export: public fields only.
-  const body = JSON.stringify({ cursor, reset: true, upserts, deletes: [] });
-  app.store().set(SNAPSHOT_KEY, { key, body });
-  return body;
+  const board = JSON.stringify(publicRecords(app, BOARD)).slice(1, -1);
+  const upserts = [kept.upserts, board].filter(Boolean).join(",");
+  return '{"cursor":' + JSON.stringify(cursor) + ',"reset":true,"upserts":[' + upserts + '],"deletes":[]}';
 }
 
 function parseCursor(raw, fp) {
