@@ -130,16 +130,49 @@ describe("an order's own page", () => {
     expect((await get(`/api/studio/orders/${open.id}?key=`)).status).toBe(404);
   });
 
-  it("keeps the key out of the server's log", async () => {
+  it("keeps the key and the checkout's id out of the access log and PocketBase's request log", async () => {
     await get(`/api/studio/orders/${id}?key=${key}`);
     await get(`/orders/${id}?key=${key}`);
+    await fetch(`${server.url}/orders/${id}`, { headers: { Referer: `${server.url}/orders/${id}?key=${key}` } });
+    await get(`/api/studio/checkout/${providerId}`);
     expect(server.log()).toContain(`/orders/${id}?key=REDACTED`);
+    expect(server.log()).toContain("/api/studio/checkout/REDACTED");
     expect(server.log()).not.toContain(key);
+    // (The set-up's own look-ups by the superuser name the id in their filters.)
+    const routes = server.log().split("\n").filter((l) => !l.includes("/api/collections/checkout_sessions/records?"));
+    expect(routes.filter((l) => l.includes(providerId))).toEqual([]);
+    // PocketBase writes its request log in batches, every few seconds.
+    let logged = "";
+    for (let i = 0; i < 40 && !logged.includes("/api/studio/checkout/REDACTED"); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      logged = JSON.stringify((await server.su.logs.getList(1, 500, { filter: 'data.type = "request"' })).items);
+    }
+    expect(logged).toContain(`/orders/${id}?key=REDACTED`);
+    expect(logged).toContain("/api/studio/checkout/REDACTED");
+    expect(logged).not.toContain(key);
+    const entries = (await server.su.logs.getList(1, 500, { filter: 'data.type = "request"' })).items;
+    const ours = entries.filter((l) => !String(l.data.url).startsWith("/api/collections/checkout_sessions/records?"));
+    expect(JSON.stringify(ours)).not.toContain(providerId);
   });
 
-  it("gives the success page the order's address only when the session's buyer asks", async () => {
-    const status = await get(`/api/studio/checkout/${providerId}`);
-    expect(JSON.parse(status.text).order_page).toBe(`/orders/${id}?key=${key}`);
+  it("gives the order's address only to the browser that paid, or the buyer's account, and only at payment", async () => {
+    const opened = await fetch(`${server.url}/api/studio/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: [{ id: bookId, type: "book", quantity: 1 }] }) });
+    const cookie = opened.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(opened.headers.getSetCookie()[0]).toMatch(/; Path=\/api\/studio\/checkout; .*HttpOnly; SameSite=Lax/);
+    const guestOrder = (await opened.json()).session_id as string;
+    expect((await post(`/api/studio/checkout/${guestOrder}/pay`, details("Gil Moss", "gil@example.com"))).status).toBe(200);
+    const asBuyer = JSON.parse((await (await fetch(`${server.url}/api/studio/checkout/${guestOrder}`, { headers: { Cookie: cookie } })).text()));
+    expect(asBuyer.order_page).toMatch(/^\/orders\/[a-z0-9]{15}\?key=[A-Za-z0-9_-]{43}$/);
+    // Anyone else who has the checkout's id (it travels in addresses) sees it paid, and no more.
+    const withTheIdOnly = JSON.parse((await get(`/api/studio/checkout/${guestOrder}`)).text);
+    expect(withTheIdOnly.status).toBe("paid");
+    expect(withTheIdOnly.order_page).toBeUndefined();
+    const otherBrowser = JSON.parse((await (await fetch(`${server.url}/api/studio/checkout/${guestOrder}`, { headers: { Cookie: "studio_checkout=guessed" } })).text()));
+    expect(otherBrowser.order_page).toBeUndefined();
+    // Later, the receipt carries the address; the success page no longer does.
+    const session = await sessionOf(guestOrder);
+    await server.su.collection("checkout_sessions").update(session.id, { fulfilled_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
+    expect(JSON.parse((await (await fetch(`${server.url}/api/studio/checkout/${guestOrder}`, { headers: { Cookie: cookie } })).text())).order_page).toBeUndefined();
 
     const cleo = await signedInUser(server, "cleo@example.com");
     const cleoOrder = await order("Cleo Marsh", "cleo@example.com", 1, cleo.authStore.token);
