@@ -90,7 +90,7 @@ describe("guest catalogue reads kept in memory", () => {
       const id = paintingIds[2];
       const admin = await signedInUser(server, "studio@lanternwood.example");
       await admin.send("/api/studio/admin/commission-slots", { method: "POST", body: { queue_public: true } });
-      const before = (await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title;
+      const before = (await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title as string;
       const pagePath = pieceAddress("gallery", { id, title: before });
       expect(await (await fetch(server.url + pagePath)).text()).toContain(before);
       const queueBefore = await (await fetch(`${server.url}/commissions/queue`)).text();

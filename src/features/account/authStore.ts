@@ -83,7 +83,7 @@ export async function signUp(fields: { email: string; password: string; first_na
   } catch (err) {
     // The server answers a sign-up for an address that has an account like any other, and writes to
     // that address instead: the new password then does not sign in.
-    if (err instanceof ClientResponseError && err.status === 400) throw new Error(ALREADY_AN_ACCOUNT);
+    if (err instanceof ClientResponseError && err.status === 400) throw new Error(ALREADY_AN_ACCOUNT, { cause: err });
     throw err;
   }
 }
