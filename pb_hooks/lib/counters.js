@@ -35,6 +35,15 @@ function counted(app, key, item) {
   return !!kept && kept.items.indexOf(String(item)) >= 0;
 }
 
+/**
+ * Whether the limits on how much one caller may send are on: the rate limit settings switch them
+ * on and off as they do PocketBase's own limits. Guards against guessing (passwords, codes) and
+ * the holds of a checkout are kept whatever the settings say.
+ */
+function volumeLimitsOn(app) {
+  return app.settings().rateLimits.enabled;
+}
+
 /** Forgets `key` at once (a right password clears its wrong ones). */
 function forget(app, key) {
   app.store().remove(PREFIX + key);
@@ -61,4 +70,4 @@ function windowOf(raw, now) {
   return { since: kept.since, ms: kept.ms, n: Number(kept.n) || 0, items: Array.isArray(kept.items) ? kept.items.map(String) : [] };
 }
 
-module.exports = { count, peek, counted, forget, prune };
+module.exports = { count, peek, counted, forget, prune, volumeLimitsOn };

@@ -13,7 +13,7 @@ function signUp(e) {
   if (e.hasSuperuserAuth()) return e.next();
   const counters = require(`${__hooks}/lib/counters.js`);
   const { networkKey } = require(`${__hooks}/lib/callers.js`);
-  if (counters.count(e.app, "sign-ups:" + networkKey(e), WINDOW_MS) > SIGN_UPS_PER_HOUR) {
+  if (counters.volumeLimitsOn(e.app) && counters.count(e.app, "sign-ups:" + networkKey(e), WINDOW_MS) > SIGN_UPS_PER_HOUR) {
     throw new ApiError(429, "Too many accounts were made from your network in the last hour. Please try again later.", null);
   }
   let known = null;

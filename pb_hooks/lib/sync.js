@@ -212,8 +212,8 @@ function changesSince(app, rawCursor) {
 // Counted per account (a caller who changes address is still one caller) and per network (many free
 // accounts on one address are still one caller), each in one atomic step (lib/counters.js).
 function countFeedRequest(e) {
-  if (e.hasSuperuserAuth() || e.auth.getBool("is_admin")) return;
   const counters = require(`${__hooks}/lib/counters.js`);
+  if (e.hasSuperuserAuth() || e.auth.getBool("is_admin") || !counters.volumeLimitsOn(e.app)) return;
   const { networkKey } = require(`${__hooks}/lib/callers.js`);
   const byAccount = counters.count(e.app, "feed-requests:" + e.auth.id, FEED_WINDOW_MS);
   const byNetwork = counters.count(e.app, "feed-requests:" + networkKey(e), FEED_WINDOW_MS);

@@ -270,6 +270,24 @@ describe("strangers on one network", () => {
     expect(requests.filter((r) => r.status === 200)).toHaveLength(20);
     expect(requests.filter((r) => r.status === 429)).toHaveLength(2);
   });
+
+  it("lets one network's accounts join the waitlist only a few times a day", async () => {
+    await server.su.send("/api/studio/admin/commission-slots", { method: "POST", body: { types: [{ type: "indoor-mural", state: "waitlist", slots: 0 }] } });
+    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signedInUser(server, `queuer-${i}@example.com`)));
+    const joins = await Promise.all(
+      accounts.map((pb) =>
+        fetch(`${server.url}/api/collections/commissions/records`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: pb.authStore.token, "X-Forwarded-For": "203.0.113.90" },
+          body: JSON.stringify({ type: "indoor-mural", description: "A hall of lanterns", contact_email: "x@example.com" }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
+    );
+    expect(joins.filter((r) => r.status === 200).map((r) => r.body.waitlist)).toEqual(Array(5).fill("waiting"));
+    expect(joins.filter((r) => r.status === 429).map((r) => r.body.message)).toEqual([
+      "Requests from your network are already waiting for this studio's next slots. Please try again tomorrow, or write to the studio.",
+    ]);
+  });
 });
 
 describe("the newsletter", () => {
