@@ -334,22 +334,24 @@ describe("a live list's changes since its cursor", () => {
   });
 
   it("counts many accounts on one network as one caller", async () => {
-    const accounts = await Promise.all(["fen", "gil", "hal"].map((name) => signedInUser(server, `${name}@example.com`)));
+    const accounts = await Promise.all(["fen", "gil", "hal", "ivo", "jun", "kai"].map((name) => signedInUser(server, `${name}@example.com`)));
     const { cursor } = (await feed(accounts[0], "commission_messages", "")).body;
+    // Every request from another address of one IPv6 /64: PocketBase's own limit counts addresses.
+    let n = 0;
     const statuses = await Promise.all(
       accounts.flatMap((pb) =>
-        Array.from({ length: 45 }, () =>
-          fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, { headers: { Authorization: pb.authStore.token, "X-Forwarded-For": "198.51.100.77" } }).then(async (r) => {
+        Array.from({ length: 55 }, () =>
+          fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, { headers: { Authorization: pb.authStore.token, "X-Forwarded-For": `2001:db8:77:1::${(++n).toString(16)}` } }).then(async (r) => {
             await r.arrayBuffer();
             return r.status;
           }),
         ),
       ),
     );
-    // Each account stays under its own 60; the network passes its 120.
-    expect(statuses.filter((s) => s === 200)).toHaveLength(120);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-    const elsewhere = await fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, { headers: { Authorization: accounts[0].authStore.token, "X-Forwarded-For": "198.51.100.78" } });
+    // Each account stays under its own 60 a minute; the network passes its 300.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const elsewhere = await fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, { headers: { Authorization: accounts[0].authStore.token, "X-Forwarded-For": "2001:db8:77:2::1" } });
     expect(elsewhere.status).toBe(200);
   });
 });

@@ -25,7 +25,7 @@ const FEED_REQUESTS = 60;
 const FEED_WINDOW_MS = 60 * 1000;
 // A household or an office shares one network: a few people's lists, each polled at once on
 // every change, but not the dozens of accounts one script opens.
-const FEED_REQUESTS_PER_NETWORK = 120;
+const FEED_REQUESTS_PER_NETWORK = 300;
 const TOPIC = "studio/catalog";
 
 function retentionMs() {
