@@ -1,7 +1,7 @@
 # Varnish in front of the shop (Debian: apt-get install varnish; Varnish 7). It keeps what the
 # shop marks shareable (Cache-Control s-maxage, tags in Surrogate-Key), forgets by tag when the
 # shop sends a BAN (STUDIO_PURGE_VARNISH), passes everything personal, and keeps serving what it
-# holds while the shop does not answer. See README "Growing" and docs/decisions/026.
+# holds while the shop does not answer. See README "Growing" and docs/decisions/027.
 vcl 4.1;
 
 import std;

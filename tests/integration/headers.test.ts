@@ -66,7 +66,7 @@ describe("cache rules a CDN can follow", () => {
     expect(protectedFile.status).toBe(200);
     expect(protectedFile.headers.get("cache-control")).toBe("private, no-store");
 
-    // Guests' catalogue reads are the same for everyone: a cache in front may keep them (docs/decisions/026).
+    // Guests' catalogue reads are the same for everyone: a cache in front may keep them (docs/decisions/027).
     for (const path of ["/api/collections/paintings/records", `/api/collections/paintings/records/${painting.id}`]) {
       expect((await fetch(server.url + path)).headers.get("cache-control"), path).toMatch(/^public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400$/);
     }

@@ -1,6 +1,6 @@
 // A shared cache in front of the shop (deploy/varnish/lanternwood.vcl, the real Varnish) keeps what
 // the shop marks shareable, forgets a piece when it changes, never keeps anything personal, and
-// keeps serving while the shop is stopped (pocketbase/internal/edge, docs/decisions/026).
+// keeps serving while the shop is stopped (pocketbase/internal/edge, docs/decisions/027).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -68,7 +68,7 @@ describe("what the shop lets a shared cache keep", () => {
     expect(madeUp.status).toBe(404);
     expect(madeUp.headers["surrogate-key"]).toBe("site lists");
     expect((await atServer("/sitemap.xml")).headers["surrogate-key"]).toBe("site lists");
-    expect((await atServer("/api/studio/changes")).headers["surrogate-key"]).toBe("site lists");
+    expect((await atServer("/api/studio/changes")).headers["surrogate-key"]).toBe("site lists board");
     // A pull since a cursor follows a change at once, sooner than a purge: it always reaches the server.
     const since = (JSON.parse((await atServer("/api/studio/changes")).body.toString()) as { cursor: string }).cursor;
     expect((await atServer(`/api/studio/changes?since=${since}`)).headers["cache-control"]).toMatch(/no-store/);

@@ -75,13 +75,9 @@ func Register(app core.App) *Catalog {
 			case *core.Collection:
 				c.drop(e.App, true)
 			case *core.Record:
-				if catalog.Collections[m.Collection().Name] {
-					c.drop(e.App, false)
-				}
+				c.dropFor(e.App, m.Collection().Name)
 			case core.RecordProxy:
-				if catalog.Collections[m.ProxyRecord().Collection().Name] {
-					c.drop(e.App, false)
-				}
+				c.dropFor(e.App, m.ProxyRecord().Collection().Name)
 			}
 			return e.Next()
 		},
@@ -146,6 +142,38 @@ func (c *Catalog) drop(app core.App, collectionsChanged bool) {
 	c.bytes = 0
 }
 
+// dropFor forgets what a write of a record of collection may have changed: the commission board's
+// row, rewritten with every request a stranger sends, only its own reads and the all-catalogue
+// changes route that carries it; any other catalogue record, everything.
+func (c *Catalog) dropFor(app core.App, collection string) {
+	switch {
+	case collection == catalog.Board:
+		c.dropWhere(readsBoard)
+	case catalog.Collections[collection]:
+		c.drop(app, false)
+	}
+}
+
+func readsBoard(key string) bool {
+	_, path, _ := strings.Cut(key, " ")
+	path, _, _ = strings.Cut(path, "?")
+	return path == "/api/studio/changes" || strings.HasPrefix(path, "/api/collections/"+catalog.Board+"/")
+}
+
+// dropWhere forgets the answers whose keys match. It moves the generation as drop does, so an
+// answer read before the write is not kept after it.
+func (c *Catalog) dropWhere(match func(key string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for key, a := range c.entries {
+		if match(key) {
+			c.bytes -= len(key) + a.size
+			delete(c.entries, key)
+		}
+	}
+}
+
 // catalogKey names a guest's catalogue read, or says it is not one. HEAD shares GET's answer;
 // gzip and plain clients get different bytes.
 func catalogKey(r *http.Request) (string, bool) {
@@ -190,13 +218,19 @@ func catalogPath(p string) bool {
 }
 
 // sharedTags name what a catalogue read shows, for a cache in front: one record is its piece's (a
-// list or the change feed may show any piece); both may expand others, so both are lists. A
+// list or the change feed may show any piece); both may expand others, so both are lists; the
+// board's reads and the change feed (which carries the board's row) show the board. A
 // browser's pull since a cursor is not shared (nil): told of a change, it asks at once, sooner
 // than a purge reaches the cache, and an answer kept from before would say nothing changed. The
 // first sync, without a cursor, is what every new visitor asks for.
 func sharedTags(r *http.Request) []string {
-	if r.URL.Path == "/api/studio/changes" && r.URL.Query().Get("since") != "" {
+	switch p := r.URL.Path; {
+	case p == "/api/studio/changes" && r.URL.Query().Get("since") != "":
 		return nil
+	case p == "/api/studio/changes":
+		return []string{edge.TagLists, edge.TagBoard}
+	case strings.HasPrefix(p, "/api/collections/"+catalog.Board+"/"):
+		return []string{edge.TagBoard}
 	}
 	if _, id, one := strings.Cut(r.URL.Path, "/records/"); one {
 		return []string{edge.PieceTag(id), edge.TagLists}

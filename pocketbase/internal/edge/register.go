@@ -48,9 +48,9 @@ func Register(app core.App, version *catalog.Version) error {
 }
 
 // TagsOf is what a catalogue write changed: a piece's or book's own answers and every list (and,
-// for a character, its world's page, before and after the write); the board's pages for the
-// commission board; anything else (the artist, the tags, a collection, the settings) shows
-// everywhere.
+// for a character, its world's page, before and after the write); for the commission board, what
+// shows it (it changes with every stranger's request, so it purges nothing else); anything else
+// (the artist, the tags, a collection, the settings) shows everywhere.
 func TagsOf(c catalog.Change) []string {
 	if c.Record == nil {
 		return []string{TagSite}
@@ -64,8 +64,8 @@ func TagsOf(c catalog.Change) []string {
 			}
 		}
 		return tags
-	case name == "commission_board":
-		return []string{TagBoard, TagLists}
+	case name == catalog.Board:
+		return []string{TagBoard}
 	}
 	return []string{TagSite}
 }

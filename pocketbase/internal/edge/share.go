@@ -15,7 +15,7 @@ import (
 const (
 	TagSite  = "site"  // everything shared: purged by a change of the settings, a collection or the release
 	TagLists = "lists" // answers showing more than one piece: the catalogue's reads, the sitemap, home, gallery, 404
-	TagBoard = "board" // the commission pages, from the public board row
+	TagBoard = "board" // what shows the public board row: the commission pages, its reads, the first sync
 )
 
 // PieceTag names a piece's or a book's own answers: its page and its record.

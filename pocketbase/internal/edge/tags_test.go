@@ -29,7 +29,7 @@ func TestAWritePurgesWhatItChanged(t *testing.T) {
 		{"a painting's price", catalog.Change{Record: record("paintings", map[string]any{"id": "p1"})}, []string{"piece-p1", "lists"}},
 		{"a book", catalog.Change{Record: record("books", map[string]any{"id": "b1"})}, []string{"piece-b1", "lists"}},
 		{"a character moved between worlds", catalog.Change{Record: moved}, []string{"piece-abc", "lists", "world-cryptids", "world-pebblewick"}},
-		{"the commission board", catalog.Change{Record: record("commission_board", map[string]any{"id": "commissionboard"})}, []string{"board", "lists"}},
+		{"the commission board", catalog.Change{Record: record("commission_board", map[string]any{"id": "commissionboard"})}, []string{"board"}},
 		{"the artist", catalog.Change{Record: record("artist_profile", map[string]any{"id": "a1"})}, []string{"site"}},
 		{"a collection or the settings", catalog.Change{}, []string{"site"}},
 	}
