@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // The list that sends: double opt-in subscribers on the lists they chose, the log of every change
 // of their consent, erased addresses kept as digests, the studio's letter settings, campaigns and
-// one row per recipient of a campaign (docs/decisions/026-newsletter-campaigns-and-consent.md).
+// one row per recipient of a campaign (docs/decisions/028-newsletter-campaigns-and-consent.md).
 // Browsers write none of these directly: the routes of pb_hooks/newsletter.pb.js and
 // pb_hooks/campaigns.pb.js do, and the server's mail worker sends.
 

@@ -27,7 +27,7 @@ import (
 // starts, and sends them one at a time at the studio's rate, under its daily cap, after every
 // notification that is due (orders, commissions and accounts go first). Each row is marked
 // "sending" and committed before its letter leaves: a crash mid-letter leaves it "interrupted",
-// never sent again, so no member gets a second copy (docs/decisions/026).
+// never sent again, so no member gets a second copy (docs/decisions/028).
 const (
 	// Sends is the collection of one campaign's letters, one row per recipient.
 	Sends             = "campaign_sends"
