@@ -106,6 +106,9 @@ describe("double opt-in", () => {
     // A mail scanner's fetch shows the button and changes nothing.
     const page = await fetch(link);
     expect(page.status).toBe(200);
+    // A page naming one person's address is never kept by a shared cache, nor its token sent on.
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(page.headers.get("referrer-policy")).toBe("no-referrer");
     expect(await page.text()).toContain("Confirm my letters");
     expect((await member("wren@example.com")).state).toBe("pending");
     const press = await fetch(link, form(""));
@@ -228,7 +231,9 @@ describe("campaigns", () => {
   it("lets a member choose lists from any letter; coming back after unsubscribing needs a new confirmation", async () => {
     const [toFern] = await lettersTo("fern@example.com", "The Pebblewick book is out");
     const manage = linkIn(toFern, `${server.url}/letters/manage/`);
-    expect(await (await fetch(manage)).text()).toContain("gets no letters from us now");
+    const managePage = await fetch(manage);
+    expect(managePage.headers.get("cache-control")).toContain("no-store");
+    expect(await managePage.text()).toContain("gets no letters from us now");
     const back = await fetch(manage, form("lists=news&lists=cryptids"));
     expect(await back.text()).toContain("we sent a letter to confirm");
     expect((await member("fern@example.com")).state).toBe("pending");
