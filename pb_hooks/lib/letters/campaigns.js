@@ -41,7 +41,7 @@ function overview(app) {
   const counts = arrayOf(new DynamicModel({ state: "", list: "", n: 0 }));
   app.db().newQuery("SELECT s.state AS state, m.value AS list, COUNT(*) AS n FROM newsletter_subscribers s, json_each(s.lists) m GROUP BY s.state, m.value").all(counts);
   const lists = LISTS.map((l) => {
-    const row = { id: l.id, name: l.name, pending: 0, confirmed: 0, unsubscribed: 0, suppressed: 0 };
+    const row = { id: l.id, name: l.name, pending: 0, confirmed: 0, unsubscribed: 0, suppressed: 0, paused: 0 };
     for (const c of counts) if (c.list === l.id && row[c.state] !== undefined) row[c.state] = c.n;
     return row;
   });
@@ -81,6 +81,7 @@ function describe(app, c) {
     clicked: stats[0].clicked,
     clicks: stats[0].clicks,
     unsubscribed: stats[0].unsubscribed,
+    ...require(`${__hooks}/lib/letters/mail-reports.js`).figures(app, c.id),
     created: at("created"),
   };
 }

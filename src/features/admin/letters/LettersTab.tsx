@@ -59,7 +59,7 @@ export default function LettersTab() {
     <div className={adminStyles.manager}>
       <section aria-labelledby="letters-lists" className={styles.section}>
         <h2 id="letters-lists">Lists</h2>
-        <AdminTable headers={["List", "Confirmed", "Waiting to confirm", "Unsubscribed", "Suppressed"]}>
+        <AdminTable headers={["List", "Confirmed", "Waiting to confirm", "Unsubscribed", "Suppressed", "Paused (bouncing)"]}>
           {overview.lists.map((l) => (
             <tr key={l.id}>
               <th scope="row">{l.name}</th>
@@ -67,6 +67,7 @@ export default function LettersTab() {
               <td>{formatCount(l.pending)}</td>
               <td>{formatCount(l.unsubscribed)}</td>
               <td>{formatCount(l.suppressed)}</td>
+              <td>{formatCount(l.paused)}</td>
             </tr>
           ))}
         </AdminTable>
@@ -173,7 +174,8 @@ function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause,
             {c.progress.failed + c.progress.interrupted > 0 && `, ${formatCount(c.progress.failed + c.progress.interrupted)} not sent`}
           </p>
           <p className="muted">
-            {formatCount(c.clicked)} {c.clicked === 1 ? "reader" : "readers"} followed a link · {formatCount(c.unsubscribed)} unsubscribed
+            {formatCount(c.clicked)} {c.clicked === 1 ? "reader" : "readers"} followed a link · {formatCount(c.unsubscribed)} unsubscribed · {formatCount(c.bounced)} bounced ·{" "}
+            {formatCount(c.complaints)} {c.complaints === 1 ? "complaint" : "complaints"}
           </p>
         </div>
       )}

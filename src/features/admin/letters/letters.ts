@@ -30,6 +30,9 @@ export interface Campaign {
   clicks: number;
   /** Members who unsubscribed from this campaign's letter. */
   unsubscribed: number;
+  /** Addresses the mail provider reported bounced, and complaints about this campaign's letter. */
+  bounced: number;
+  complaints: number;
   created: string;
 }
 
@@ -40,6 +43,8 @@ export interface ListCounts {
   confirmed: number;
   unsubscribed: number;
   suppressed: number;
+  /** Paused after three soft bounces in 30 days, until they sign up again. */
+  paused: number;
 }
 
 export interface LetterSettings {
