@@ -136,3 +136,18 @@ it("pauses an address after its third soft bounce in 30 days, and a new signup a
   expect(again.status).toBe(200);
   expect((await member("soft@example.com")).state).toBe("pending");
 });
+
+it("keeps the sender domain's check to the studio, and takes only a DKIM selector that is a DNS name", async () => {
+  expect((await fetch(server.url + "/api/studio/letters/sender-dns")).status).toBe(403);
+  const customer = await signedInUser(server, "reader@example.com");
+  await expect(customer.send("/api/studio/letters/sender-dns", { method: "GET" })).rejects.toMatchObject({ status: 403 });
+  await expect(customer.send("/api/studio/letters/settings", { method: "POST", body: { dkim_selector: "pm" } })).rejects.toMatchObject({ status: 403 });
+
+  await expect(admin.send("/api/studio/letters/settings", { method: "POST", body: { dkim_selector: "pm._domainkey.evil;" } })).rejects.toMatchObject({
+    status: 400,
+    message: expect.stringContaining("DKIM selector"),
+  });
+  const saved = await admin.send("/api/studio/letters/settings", { method: "POST", body: { dkim_selector: " 20261126pm " } });
+  expect(saved.dkim_selector).toBe("20261126pm");
+  expect((await admin.send("/api/studio/letters", { method: "GET" })).settings.dkim_selector).toBe("20261126pm");
+});

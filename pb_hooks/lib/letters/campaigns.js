@@ -18,6 +18,7 @@ function publicSettings(r) {
     postal_address: r.getString("postal_address"),
     rate_per_second: r.getFloat("rate_per_second"),
     daily_cap: r.getInt("daily_cap"),
+    dkim_selector: r.getString("dkim_selector"),
   };
 }
 
@@ -29,6 +30,11 @@ function saveSettings(app, body) {
   if (postal.length > 500) throw new BadRequestError("The postal address can be at most 500 characters.");
   if (!(rate >= 0.1 && rate <= 100)) throw new BadRequestError("The rate must be between 0.1 and 100 letters a second.");
   if (!(Number.isInteger(cap) && cap >= 1 && cap <= 1000000)) throw new BadRequestError("The daily cap must be a whole number from 1 to 1,000,000.");
+  const selector = String(body.dkim_selector == null ? r.getString("dkim_selector") : body.dkim_selector).trim();
+  if (selector.length > 253 || !/^$|^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(selector)) {
+    throw new BadRequestError("The DKIM selector is the name before ._domainkey your mail provider gives, like pm or s1: letters, digits, dots and dashes.");
+  }
+  r.set("dkim_selector", selector);
   r.set("postal_address", postal);
   r.set("rate_per_second", rate);
   r.set("daily_cap", cap);

@@ -7,6 +7,7 @@ import { formatCount } from "../../../lib/money";
 import { AdminTable } from "../parts";
 import { shortDate } from "../discounts/codes";
 import { CampaignForm } from "./CampaignForm";
+import { SenderDnsCheck } from "./SenderDnsCheck";
 import { LetterSettingsForm } from "./LetterSettingsForm";
 import { LetterPreview } from "./LetterPreview";
 import { SendDialog } from "./SendDialog";
@@ -71,6 +72,11 @@ export default function LettersTab() {
             </tr>
           ))}
         </AdminTable>
+      </section>
+
+      <section aria-labelledby="letters-sender" className={styles.section}>
+        <h2 id="letters-sender">Sender domain</h2>
+        <SenderDnsCheck selector={overview.settings.dkim_selector} />
       </section>
 
       <section aria-labelledby="letters-campaigns" className={styles.section}>

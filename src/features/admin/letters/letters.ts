@@ -51,6 +51,24 @@ export interface LetterSettings {
   postal_address: string;
   rate_per_second: number;
   daily_cap: number;
+  /** The name before ._domainkey that the mail provider signs letters with. */
+  dkim_selector: string;
+}
+
+/** One of SPF, DKIM and DMARC of the sender's domain, as the server looked it up. */
+export interface DnsFinding {
+  name: string;
+  lookup: string;
+  ok: boolean;
+  record: string;
+  advice: string;
+}
+
+export interface SenderDns {
+  address: string;
+  domain: string;
+  findings: DnsFinding[];
+  missing: string[] | null;
 }
 
 export interface Overview {
@@ -70,6 +88,7 @@ export interface Draft {
 const call = <T>(path: string, body?: object, method = "POST") => pb.send<T>(`/api/studio/letters${path}`, { method, body, requestKey: null });
 
 export const fetchOverview = () => call<Overview>("", undefined, "GET");
+export const fetchSenderDns = () => call<SenderDns>("/sender-dns", undefined, "GET");
 export const saveSettings = (s: Partial<LetterSettings>) => call<LetterSettings>("/settings", s);
 export const saveDraft = (id: string | null, d: Draft) => call<{ campaign: Campaign; removed: boolean; preview_url: string }>(`/campaigns${id ? `/${id}` : ""}`, d);
 export const removeDraft = (id: string) => call<void>(`/campaigns/${id}`, undefined, "DELETE");
