@@ -40,8 +40,15 @@ const ON_DEMAND = [
   /\/src\/features\/checkout\/\w+Page\.tsx$/,
 ];
 const notPrecached = new Set<string>();
+// The list of the studio's on-demand files, kept for offline use once the studio has signed in.
+const STUDIO_FILES = "studio-files.json";
+const ROUTE_TABLE = "/src/app/routes.tsx";
 
-/** Finds the chunks (and styles) reachable from the entry without passing through on-demand code. */
+/**
+ * Finds the chunks (and styles) reachable from the entry without passing through on-demand code,
+ * and lists the studio's: a visitor's install never downloads the studio, the studio's tablet
+ * keeps all of it after its sign-in.
+ */
 const precacheScope: Plugin = {
   name: "studio-precache-scope",
   apply: "build",
@@ -59,11 +66,26 @@ const precacheScope: Plugin = {
       }
     };
     for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-    const reachedCss = new Set([...reached].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+    const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+    const reachedCss = cssOf(reached);
     notPrecached.clear();
     for (const o of Object.values(bundle)) {
       if (o.type === "chunk" ? !reached.has(o.fileName) : o.fileName.endsWith(".css") && !reachedCss.has(o.fileName)) notPrecached.add(o.fileName);
     }
+    // The studio's code and everything it may open (the commission workspace, say), for the
+    // tablet to keep after its sign-in (src/lib/pwa/keep.ts): not the shop's pages, which the
+    // route table imports on demand and which share a chunk with the studio's code.
+    const studio = new Set<string>();
+    const visitStudio = (file: string) => {
+      const chunk = chunks.get(file);
+      if (!chunk || studio.has(file)) return;
+      studio.add(file);
+      chunk.imports.forEach(visitStudio);
+      if (!chunk.moduleIds.some((id) => id.endsWith(ROUTE_TABLE))) chunk.dynamicImports.forEach(visitStudio);
+    };
+    for (const chunk of chunks.values()) if (isAdminChunk(chunk)) visitStudio(chunk.fileName);
+    const files = [...studio, ...cssOf(studio)].filter((f) => notPrecached.has(f)).sort();
+    this.emitFile({ type: "asset", fileName: STUDIO_FILES, source: JSON.stringify(files.map((f) => `/${f}`)) });
   },
 };
 
@@ -129,12 +151,15 @@ const pwa = VitePWA({
         },
       },
       {
-        // On-demand code, once used, so the admin area or the commission form opens offline after one online visit.
-        // Hashed names never change content, so cache-first.
+        // On-demand code, once used (and the studio's, kept after its sign-in: src/lib/pwa/keep.ts), so
+        // the studio or the commission form opens offline after one online visit. Hashed names never
+        // change content, so cache-first, and whatever the request's headers: the server's answer
+        // varies by Origin, which a stylesheet the app preloads sends and a plain fetch does not.
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && /\.(js|css)$/.test(url.pathname),
         handler: "CacheFirst",
         options: {
           cacheName: "studio-code",
+          matchOptions: { ignoreVary: true },
           expiration: { maxEntries: 120, maxAgeSeconds: 365 * 24 * 60 * 60, purgeOnQuotaError: true },
           cacheableResponse: { statuses: [200] },
         },
