@@ -30,14 +30,16 @@ const BOOT_STAGES = [
 const SYNC_WORKER = { name: "catalogue-sync", source: "src/lib/sync/worker.ts", file: "catalogue-sync.js" };
 
 // Code a visitor does not need until they use it: the admin area, signing in, the commission
-// form and workspace, the checkout return pages. It is left out of the service worker's precache
-// (and cached by the runtime rule below when first used), so a first visit downloads only the
-// shell, the public pages and what they open.
+// form and workspace, the checkout return pages, and the pages that need the server anyway (an
+// order's page, the account's settings, the links in the studio's letters, and with them the form
+// library). It is left out of the service worker's precache (and cached by the runtime rule below
+// when first used), so a first visit downloads only the shell, the public pages and what they open.
 const ON_DEMAND = [
   /\/src\/features\/admin\//,
-  /\/src\/features\/account\/AuthDialog\.tsx$/,
+  /\/src\/features\/account\/(AuthDialog|AccountSettings|ResetPasswordPage|ConfirmVerificationPage|ConfirmEmailChangePage)\.tsx$/,
   /\/src\/features\/commissions\/(CommissionPage|CommissionWorkspace|DashboardPage)\.tsx$/,
   /\/src\/features\/checkout\/\w+Page\.tsx$/,
+  /\/src\/features\/orders\/OrderPage\.tsx$/,
 ];
 const notPrecached = new Set<string>();
 // The list of the studio's on-demand files, kept for offline use once the studio has signed in.
