@@ -43,7 +43,7 @@ const ON_DEMAND = [
 ];
 const notPrecached = new Set<string>();
 // The list of the studio's on-demand files, kept for offline use once the studio has signed in.
-const STUDIO_FILES = "studio-files.json";
+const KEPT_BY_THE_STUDIO = "studio-files.json";
 const ROUTE_TABLE = "/src/app/routes.tsx";
 
 /**
@@ -87,7 +87,7 @@ const precacheScope: Plugin = {
     };
     for (const chunk of chunks.values()) if (isAdminChunk(chunk)) visitStudio(chunk.fileName);
     const files = [...studio, ...cssOf(studio)].filter((f) => notPrecached.has(f)).sort();
-    this.emitFile({ type: "asset", fileName: STUDIO_FILES, source: JSON.stringify(files.map((f) => `/${f}`)) });
+    this.emitFile({ type: "asset", fileName: KEPT_BY_THE_STUDIO, source: JSON.stringify(files.map((f) => `/${f}`)) });
   },
 };
 
