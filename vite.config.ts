@@ -56,18 +56,25 @@ const precacheScope: Plugin = {
   apply: "build",
   generateBundle(_options, bundle) {
     const chunks = new Map(Object.values(bundle).flatMap((o) => (o.type === "chunk" ? [[o.fileName, o] as const] : [])));
-    const reached = new Set<string>();
-    const visit = (file: string) => {
-      const chunk = chunks.get(file);
-      if (!chunk || reached.has(file)) return;
-      reached.add(file);
-      chunk.imports.forEach(visit);
-      for (const dynamic of chunk.dynamicImports) {
-        const target = chunks.get(dynamic)?.facadeModuleId ?? "";
-        if (!ON_DEMAND.some((re) => re.test(target))) visit(dynamic);
-      }
+    type Chunk = typeof chunks extends Map<string, infer C> ? C : never;
+    /** The chunks `roots` import, and those they import on demand that `follow` lets through. */
+    const closure = (roots: Iterable<Chunk>, follow: (from: Chunk, dynamic: string) => boolean) => {
+      const reached = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = chunks.get(file);
+        if (!chunk || reached.has(file)) return;
+        reached.add(file);
+        chunk.imports.forEach(visit);
+        for (const dynamic of chunk.dynamicImports) if (follow(chunk, dynamic)) visit(dynamic);
+      };
+      for (const root of roots) visit(root.fileName);
+      return reached;
     };
-    for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
+    const all = [...chunks.values()];
+    const reached = closure(
+      all.filter((c) => c.isEntry),
+      (_, dynamic) => !ON_DEMAND.some((re) => re.test(chunks.get(dynamic)?.facadeModuleId ?? "")),
+    );
     const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
     const reachedCss = cssOf(reached);
     notPrecached.clear();
@@ -77,15 +84,7 @@ const precacheScope: Plugin = {
     // The studio's code and everything it may open (the commission workspace, say), for the
     // tablet to keep after its sign-in (src/lib/pwa/keep.ts): not the shop's pages, which the
     // route table imports on demand and which share a chunk with the studio's code.
-    const studio = new Set<string>();
-    const visitStudio = (file: string) => {
-      const chunk = chunks.get(file);
-      if (!chunk || studio.has(file)) return;
-      studio.add(file);
-      chunk.imports.forEach(visitStudio);
-      if (!chunk.moduleIds.some((id) => id.endsWith(ROUTE_TABLE))) chunk.dynamicImports.forEach(visitStudio);
-    };
-    for (const chunk of chunks.values()) if (isAdminChunk(chunk)) visitStudio(chunk.fileName);
+    const studio = closure(all.filter(isAdminChunk), (from) => !from.moduleIds.some((id) => id.endsWith(ROUTE_TABLE)));
     const files = [...studio, ...cssOf(studio)].filter((f) => notPrecached.has(f)).sort();
     this.emitFile({ type: "asset", fileName: KEPT_BY_THE_STUDIO, source: JSON.stringify(files.map((f) => `/${f}`)) });
   },
