@@ -88,6 +88,7 @@ function describe(app, c) {
     clicks: stats[0].clicks,
     unsubscribed: stats[0].unsubscribed,
     ...require(`${__hooks}/lib/letters/mail-reports.js`).figures(app, c.id),
+    ...require(`${__hooks}/lib/letters/campaign-orders.js`).ordersAfterClicks(app, c.id),
     created: at("created"),
   };
 }

@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { toast } from "../../../ui/toast";
-import { formatCount } from "../../../lib/money";
+import { formatCents, formatCount } from "../../../lib/money";
 import { AdminTable } from "../parts";
 import { shortDate } from "../discounts/codes";
 import { CampaignForm } from "./CampaignForm";
@@ -182,6 +182,9 @@ function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause,
           <p className="muted">
             {formatCount(c.clicked)} {c.clicked === 1 ? "reader" : "readers"} followed a link · {formatCount(c.unsubscribed)} unsubscribed · {formatCount(c.bounced)} bounced ·{" "}
             {formatCount(c.complaints)} {c.complaints === 1 ? "complaint" : "complaints"}
+          </p>
+          <p className="muted">
+            {formatCount(c.orders)} {c.orders === 1 ? "order" : "orders"} paid within 7 days of a click, {formatCents(c.revenue_cents)}
           </p>
         </div>
       )}

@@ -33,6 +33,9 @@ export interface Campaign {
   /** Addresses the mail provider reported bounced, and complaints about this campaign's letter. */
   bounced: number;
   complaints: number;
+  /** Orders paid within 7 days after a reader followed one of its links, and what they paid. */
+  orders: number;
+  revenue_cents: number;
   created: string;
 }
 
