@@ -150,4 +150,8 @@ it("keeps the sender domain's check to the studio, and takes only a DKIM selecto
   const saved = await admin.send("/api/studio/letters/settings", { method: "POST", body: { dkim_selector: " 20261126pm " } });
   expect(saved.dkim_selector).toBe("20261126pm");
   expect((await admin.send("/api/studio/letters", { method: "GET" })).settings.dkim_selector).toBe("20261126pm");
+  // The tests' DNS server is a closed port: the check says it could not look, never that all is well.
+  const check = await admin.send("/api/studio/letters/sender-dns", { method: "GET" });
+  expect(check.findings.map((f: { name: string; ok: boolean }) => [f.name, f.ok])).toEqual([["SPF", false], ["DKIM", false], ["DMARC", false]]);
+  expect(check.missing).toEqual(["SPF", "DKIM", "DMARC"]);
 });

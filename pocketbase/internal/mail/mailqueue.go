@@ -6,7 +6,6 @@ package mail
 
 import (
 	"fmt"
-	"net"
 	"net/mail"
 	"os"
 	"sync"
@@ -54,7 +53,7 @@ func Register(app core.App) {
 		fmt.Println(Status(se.App))
 		go q.run()
 		go (&campaignSender{q: q}).run()
-		registerSenderDNS(se, net.DefaultResolver)
+		registerSenderDNS(se, senderResolver())
 		se.App.Cron().MustAdd("mail_outbox_cleanup", "40 4 * * *", q.forgetOldMail)
 		return se.Next()
 	})

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	studioenv "studio/server/internal/env"
 )
 
 // TXTResolver is the one lookup the sender check needs: net.DefaultResolver in the server, a fake in tests.
@@ -108,6 +110,19 @@ func checkOne(ctx context.Context, r TXTResolver, what, name, prefix, advice str
 		f.Record = found[0]
 	}
 	return f
+}
+
+// senderResolver is the system's resolver, or the DNS server STUDIO_DNS_SERVER names (host:port): a
+// deployment whose system resolver is unsuitable, and the tests, which must never reach the network.
+func senderResolver() TXTResolver {
+	server := studioenv.Get("STUDIO_DNS_SERVER", "")
+	if server == "" {
+		return net.DefaultResolver
+	}
+	return &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, network, server)
+	}}
 }
 
 // registerSenderDNS serves the check to the studio; resolver is net.DefaultResolver in the server.
