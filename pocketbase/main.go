@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/cmd"
@@ -19,6 +20,7 @@ import (
 	"studio/server/internal/access"
 	"studio/server/internal/cache"
 	"studio/server/internal/catalog"
+	"studio/server/internal/editions"
 	studioenv "studio/server/internal/env"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
@@ -51,7 +53,10 @@ func main() {
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
 		// Hooks are reloaded by restarting the server; watching is for development only.
 		HooksWatch: env("STUDIO_DEV", "") != "",
-		OnInit:     access.Bind,
+		OnInit: func(vm *goja.Runtime) {
+			access.Bind(vm)
+			editions.Bind(vm)
+		},
 	})
 
 	pictures.RegisterRenditions(app)
