@@ -83,6 +83,8 @@ function viewOf(app, session) {
   const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "created", 0, 0, { id: session.getString("provider_session_id") });
   const lines = linesOf(session, purchases);
   const shipments = shipmentsOf(app, session);
+  const numbers = require(`${__hooks}/lib/editions.js`).numbersOfOrder(app, purchases);
+  const key = encodeURIComponent(session.getString("order_key"));
   const shippedIn = {};
   const events = [{ kind: "paid", at: session.getString("fulfilled_at") || session.getString("updated") }];
   for (const s of shipments) {
@@ -124,6 +126,13 @@ function viewOf(app, session) {
       item_type: l.line.item_type,
       shipped: !!shippedIn[l.index],
       refunded: !!l.purchase && l.purchase.getString("status") === "refunded",
+      // An edition's numbers, each with its public ledger page and its certificate.
+      numbers: ((l.purchase && numbers[l.purchase.id]) || []).map((n) =>
+        Object.assign(n, {
+          verify: "/verify/" + n.edition + "/" + n.number,
+          certificate: "/api/studio/orders/" + session.id + "/certificates/" + n.edition + "/" + n.number + "?key=" + key,
+        }),
+      ),
     })),
     amounts: Object.assign(amountsOf(session), { refunded: refundedOf(purchases) }),
     ship_to: maskedAddress(purchases),
@@ -148,4 +157,4 @@ function orderPath(session) {
   return key ? "/orders/" + session.id + "?key=" + encodeURIComponent(key) : "";
 }
 
-module.exports = { orderForKey, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };
+module.exports = { findByKey, orderForKey, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };

@@ -12,7 +12,7 @@ import (
 // Collections are the collections visitors read, as CATALOG in pb_hooks/lib/sync.js.
 var Collections = map[string]bool{
 	"characters": true, "paintings": true, "books": true, "merchandise": true,
-	"murals": true, "artist_profile": true, "tags": true, "commission_board": true,
+	"murals": true, "artist_profile": true, "tags": true, "commission_board": true, "editions": true,
 }
 
 // EncodeURIComponent as JavaScript does it, so a file's URL is the one the app requests.

@@ -16,6 +16,7 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
+	"studio/server/internal/editions"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
 )
@@ -95,6 +96,12 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		}
 		e.Response.Header().Set("Cache-Control", "no-store")
 		e.Response.Header().Set("Referrer-Policy", "no-referrer")
+	case heads.Verify:
+		// A number no edition can have shares its edition's one "no such number" page; an edition
+		// nobody made is the 404's (make finds none and keeps nothing under this key).
+		if editions.ParseNumber(address.Words) == 0 {
+			key = "\x00verify " + address.ID
+		}
 	}
 	version := p.version.Load()
 	kept := p.get(key, version)
@@ -125,7 +132,8 @@ func (p *pages) make(app core.App, address heads.Address, key string, version ui
 	switch {
 	case resolved.Redirect != "":
 		return &page{status: resolved.Status, redirect: resolved.Redirect}, nil
-	case resolved.Status == http.StatusNotFound:
+	case resolved.Status == http.StatusNotFound && resolved.Address.Kind != heads.Verify:
+		// A number an edition never issued is a 404 of its own, which says so.
 		return p.notFound(app, version)
 	}
 	name := pageFor(p.web, address.Route)
