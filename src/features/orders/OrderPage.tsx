@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from "../../ui/Badge";
 import { formatCents } from "../../lib/money";
 import { NOT_FOUND_TITLE, titled, usePageTitle } from "../../lib/titles";
 import { LinkButton } from "../../ui/Button";
+import { EditionNumbers } from "./EditionNumbers";
 import { OrderTimeline } from "./OrderTimeline";
 import { dayOf, readOrder, type Order, type OrderRead, type OrderStatus } from "./order";
 import styles from "./orders.module.css";
@@ -40,6 +41,7 @@ function Amounts({ order }: { order: Order }) {
             <td>
               {l.title}
               {l.refunded ? <span className={styles.lineState}> · Refunded</span> : l.shipped ? <span className={styles.lineState}> · Shipped</span> : null}
+              {l.numbers?.length ? <EditionNumbers numbers={l.numbers} /> : null}
             </td>
             <td>{l.quantity}</td>
             <td>{formatCents(l.amount)}</td>
