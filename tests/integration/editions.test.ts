@@ -168,6 +168,11 @@ describe("numbers", () => {
       expect(outside.text).toContain("<h1>Not issued</h1>");
       expect(outside.text).toContain("has 5 numbers: there is no number 6.");
       expect((await get(`/verify/${editionId}/007`)).status).toBe(404);
+      const painting = (await edition()).painting;
+      const unsold = await studio.collection("editions").create({ painting, size: 3, paper: "Hahnemühle Photo Rag", price: 90 });
+      const waiting = await get(`/verify/${unsold.id}/2`);
+      expect(waiting.status).toBe(404);
+      expect(waiting.text).toContain("<strong>Not issued.</strong> Number 2 of this edition has not been sold");
       expect((await get("/verify/nosuchedition00/1")).status).toBe(404);
     });
 
