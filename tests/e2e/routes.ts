@@ -17,6 +17,8 @@ export const PUBLIC_ROUTES: Route[] = [
   { collection: "paintings", path: (id) => `/gallery/${id}` },
   { collection: "murals", path: (id) => `/murals/${id}` },
   { collection: "merchandise", path: (id) => `/shop/${id}` },
+  // The demo studio's edition has number 1 sold.
+  { collection: "editions", path: (id) => `/verify/${id}/1` },
   "/no-such-page",
 ];
 
