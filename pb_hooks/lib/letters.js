@@ -131,7 +131,7 @@ function orderReceipt(app, session) {
   // Each numbered print's certificate, to keep or print; the order's page has them too.
   const certificates = require(`${__hooks}/lib/orders.js`)
     .viewOf(app, session)
-    .lines.reduce((all, l) => all.concat(l.numbers.map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
+    .lines.reduce((all, l) => all.concat((l.numbers || []).map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
   mail.queueSafely(app, {
     to: [customer.email],
     subject: "Your order from Lanternwood Studio",

@@ -118,7 +118,7 @@ function viewOf(app, session) {
     paid_at: session.getString("fulfilled_at"),
     status: state,
     status_label: STATES[state],
-    lines: lines.map((l) => ({
+    lines: lines.map((l) => withNumbers(l, numbers, session, key, {
       title: l.line.title,
       quantity: l.line.quantity,
       unit_amount: l.line.unit_amount,
@@ -126,18 +126,23 @@ function viewOf(app, session) {
       item_type: l.line.item_type,
       shipped: !!shippedIn[l.index],
       refunded: !!l.purchase && l.purchase.getString("status") === "refunded",
-      // An edition's numbers, each with its public ledger page and its certificate.
-      numbers: ((l.purchase && numbers[l.purchase.id]) || []).map((n) =>
-        Object.assign(n, {
-          verify: "/verify/" + n.edition + "/" + n.number,
-          certificate: "/api/studio/orders/" + session.id + "/certificates/" + n.edition + "/" + n.number + "?key=" + key,
-        }),
-      ),
     })),
     amounts: Object.assign(amountsOf(session), { refunded: refundedOf(purchases) }),
     ship_to: maskedAddress(purchases),
     timeline: events,
   };
+}
+
+/** An edition's line gets its numbers, each with its public ledger page and its certificate. */
+function withNumbers(l, numbers, session, key, view) {
+  if (l.line.item_type !== "edition") return view;
+  view.numbers = ((l.purchase && numbers[l.purchase.id]) || []).map((n) =>
+    Object.assign(n, {
+      verify: "/verify/" + n.edition + "/" + n.number,
+      certificate: "/api/studio/orders/" + session.id + "/certificates/" + n.edition + "/" + n.number + "?key=" + key,
+    }),
+  );
+  return view;
 }
 
 /** The order page's answer: the order whose id and key were both given, else 404. */
