@@ -157,7 +157,8 @@ function numbersOfOrder(app, purchases) {
   for (const p of purchases) {
     if (p.getString("product_type") !== "edition") continue;
     const rows = app.findRecordsByFilter("edition_ledger", "purchase = {:p}", "seq", 0, 0, { p: p.id });
-    const size = (find(app, p.getString("product_id")) || { getInt: () => 0 }).getInt("size");
+    const edition = find(app, p.getString("product_id"));
+    const size = edition ? edition.getInt("size") : 0;
     const refunded = {};
     rows.filter((r) => r.getString("event") === REFUNDED).forEach((r) => (refunded[r.getInt("number")] = true));
     out[p.id] = rows
