@@ -11,8 +11,10 @@ import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_DOMAIN, signedInUser, startServer, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
+import { startMailServer, type MailServer } from "../support/maildev";
 
 let server: TestServer;
+let mail: MailServer;
 let studio: PocketBase;
 let editionId = "";
 const TITLE = "The Lantern Keeper";
@@ -44,14 +46,18 @@ async function edition() {
 }
 
 beforeAll(async () => {
-  server = await startServer({ STUDIO_PAYMENTS: "demo", STUDIO_TRUSTED_PROXY_HEADERS: "X-Forwarded-For" });
+  mail = await startMailServer();
+  server = await startServer({ ...mail.env, STUDIO_PAYMENTS: "demo", STUDIO_TRUSTED_PROXY_HEADERS: "X-Forwarded-For" });
   await server.su.settings.update({ rateLimits: { enabled: false } });
   studio = await signedInUser(server, `studio@${ADMIN_DOMAIN}`, { is_admin: true });
   const painting = await server.su.collection("paintings").create(form({ title: TITLE, tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 35 } }, { image: pngFile() }));
   const made = await studio.collection("editions").create({ painting: painting.id, size: 5, artist_proofs: 1, paper: "300 g cotton rag", dimensions: "30 × 40 cm", price: 240, print_date: "2026-03-01 12:00:00.000Z", issued: 4 });
   editionId = made.id;
 });
-afterAll(() => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  await mail?.stop();
+});
 
 describe("numbers", () => {
   let first = "";
@@ -70,6 +76,15 @@ describe("numbers", () => {
     expect(order.lines[0].title).toBe(LINE);
     expect(order.lines[0].numbers.map((n) => `${n.number}/${n.size}`)).toEqual(["1/5", "2/5"]);
     expect((await edition()).issued).toBe(2);
+  });
+
+  it("links each number's certificate in the receipt", async () => {
+    const receipt = await mail.waitFor("ada@example.com", /Your order/);
+    const links = [...receipt.text.matchAll(/Certificate of (\d)\/5, The Lantern Keeper \(Limited edition print\): (\S+)/g)];
+    expect(links.map((m) => m[1])).toEqual(["1", "2"]);
+    const pdf = await fetch(links[0][2]);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
   });
 
   it("lets 50 buyers racing for the last 3 hold exactly 3, and pays them 3, 4 and 5 with no gap and no repeat", async () => {
