@@ -8,14 +8,19 @@ export function EditionNumbers({ numbers }: { numbers: EditionNumber[] }) {
     <ul className={styles.numbers}>
       {numbers.map((n) => (
         <li key={n.number}>
-          <Link to={n.verify} aria-label={`Number ${n.number} of ${n.size}: its page in the edition's public ledger`}>
+          <Link to={n.verify}>
             {n.number}/{n.size}
+            <span className="visually-hidden"> in the edition's public ledger</span>
           </Link>
           {n.refunded ? (
             <span className={styles.lineState}> · refunded, certificate void</span>
           ) : (
-            <a href={n.certificate} className={styles.certificate} aria-label={`Certificate of number ${n.number} of ${n.size} (PDF)`}>
+            <a href={n.certificate} className={styles.certificate}>
               Certificate (PDF)
+              <span className="visually-hidden">
+                {" "}
+                of number {n.number}/{n.size}
+              </span>
             </a>
           )}
         </li>
