@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Numbered editions of a painting's print and their ledger: one row per number sold and per
-// number refunded, each with a digest of the row before it (pb_hooks/lib/editions.js writes them,
+// number refunded, each with a digest of the row before it (pb_hooks/lib/orders/edition-ledger.js writes them,
 // the host checks them: pocketbase/internal/editions).
 
 const ADMIN = "@request.auth.is_admin = true";

@@ -1,7 +1,7 @@
 // Package editions owns the register of numbered editions: the digest that chains each ledger row
 // to the one before it, the check of a whole edition's chain, the public verify page's markup and
 // each number's certificate (a print-ready PDF with a QR code to that page). The hooks write the
-// ledger (pb_hooks/lib/editions.js) and ask here for the digest, so one function makes and checks
+// ledger (pb_hooks/lib/orders/edition-ledger.js) and ask here for the digest, so one function makes and checks
 // it. It imports nothing of the server's.
 package editions
 

@@ -11,7 +11,7 @@ const whole = (min: number, message: string) => z.string().trim().refine((v) => 
 
 /**
  * Numbered editions of a painting's print. The server keeps how many numbers are given and refuses
- * an edition smaller than that, or the deletion of one that has sold (pb_hooks/lib/editions.js).
+ * an edition smaller than that, or the deletion of one that has sold (pb_hooks/lib/orders/edition-ledger.js).
  */
 export function EditionsTab() {
   const { items: paintings } = useLiveList<Painting>("paintings", "", "title");
