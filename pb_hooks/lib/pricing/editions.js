@@ -21,6 +21,11 @@ function titleOf(painting) {
   return (painting ? painting.getString("title") : "A print") + " (Limited edition print)";
 }
 
+/** "only 1 number … is left", "only 3 numbers … are left". */
+function onlyLeft(left, what) {
+  return "only " + left + (left === 1 ? " number of " + what + " is left." : " numbers of " + what + " are left.");
+}
+
 /** The numbers not yet given: a refunded number counts as given. */
 function leftOf(edition) {
   return Math.max(0, edition.getInt("size") - edition.getInt("issued"));
@@ -34,7 +39,7 @@ function priceLine(app, line, label, base) {
   const title = titleOf(painting);
   const left = leftOf(edition);
   if (left === 0) throw new BadRequestError(label + ': every number of "' + title + '" is sold.');
-  if (base.quantity > left) throw new BadRequestError(label + ": only " + left + ' numbers of "' + title + '" are left.');
+  if (base.quantity > left) throw new BadRequestError(label + ": " + onlyLeft(left, '"' + title + '"'));
   return Object.assign(base, {
     item_id: edition.id,
     title,
@@ -61,7 +66,7 @@ function stockOf(app, line) {
         ? 'the last numbers of "' + line.title + '" are held by other checkouts right now. A number comes free again if its checkout is not paid within 35 minutes.'
         : left === 0
           ? 'every number of "' + line.title + '" is sold.'
-          : "only " + left + ' numbers of "' + line.title + '" are left.',
+          : onlyLeft(left, '"' + line.title + '"'),
   };
 }
 
@@ -70,7 +75,7 @@ function shortfall(tx, line) {
   const edition = find(tx, line.item_id);
   if (!edition) return "The edition was deleted from the shop before this payment arrived.";
   const left = leftOf(edition);
-  return left < line.quantity ? "Only " + left + " numbers of the edition were left when this payment arrived." : "";
+  return left < line.quantity ? "Only " + left + (left === 1 ? " number of the edition was" : " numbers of the edition were") + " left when this payment arrived." : "";
 }
 
 module.exports = { find, paintingOf, priceLine, stockOf, shortfall };
