@@ -106,6 +106,21 @@ describe("numbers", () => {
     expect(after.body.message).toBe(`Line 1: every number of "${LINE}" is sold.`);
   });
 
+  it("refunds a payment that arrives when its numbers are gone, and gives it none", async () => {
+    const painting = (await edition()).painting;
+    const small = await studio.collection("editions").create({ painting, size: 3, paper: "Washi", price: 60 });
+    const held = await post("/api/studio/checkout", { items: [{ id: small.id, type: "edition", quantity: 2 }] }, "192.0.2.50");
+    expect(held.status).toBe(200);
+    // The studio makes the edition smaller while the checkout is open: it has given nothing yet.
+    await studio.collection("editions").update(small.id, { size: 1 });
+    expect((await pay(held.body.session_id, "Late")).status).toBe(200);
+    const [purchase] = await server.su.collection("purchases").getFullList({ filter: server.su.filter("payment_id = {:id}", { id: held.body.session_id }) });
+    expect(purchase.status).toBe("refunded");
+    expect(purchase.metadata.refund_reason).toBe("Only 1 number of the edition was left when this payment arrived.");
+    expect((await orderOf(held.body.session_id)).lines[0].numbers).toEqual([]);
+    expect((await server.su.collection("editions").getOne(small.id)).issued).toBe(0);
+  });
+
   it("refuses an edition smaller than the numbers it gave, and changes nothing", async () => {
     await expect(studio.collection("editions").update(editionId, { size: 4 })).rejects.toMatchObject({
       status: 400,
