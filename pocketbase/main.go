@@ -80,6 +80,7 @@ func main() {
 	})
 	mail.Register(app)
 	guard.RegisterCacheRules(app)
+	guard.RedactRequestLogs(app)
 	stopReplication := replication.Register(app)
 
 	// app.Start() with the commands' errors kept: PocketBase prints a failed start and then exits

@@ -10,6 +10,7 @@ import type PocketBase from "pocketbase";
 import { startServer, signedInUser, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
 import { rawRequest, type RawResponse } from "../support/raw-http";
+import { pieceAddress } from "../../src/lib/addresses";
 
 type Raw = RawResponse;
 
@@ -80,6 +81,36 @@ describe("guest catalogue reads kept in memory", () => {
       // Any write through the server drops what was kept.
       await server.su.collection("tags").create({ name: "Drops the cache" });
       expect((await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title).toBe("Behind the back");
+    },
+  );
+
+  it.skipIf(spawnSync("sqlite3", ["-version"]).status !== 0)(
+    "keeps the catalogue and the pages when a stranger's request moves only the commission board",
+    async () => {
+      const id = paintingIds[2];
+      const admin = await signedInUser(server, "studio@lanternwood.example");
+      await admin.send("/api/studio/admin/commission-slots", { method: "POST", body: { queue_public: true } });
+      const before = (await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title as string;
+      const pagePath = pieceAddress("gallery", { id, title: before });
+      expect(await (await fetch(server.url + pagePath)).text()).toContain(before);
+      const queueBefore = await (await fetch(`${server.url}/commissions/queue`)).text();
+
+      execFileSync("sqlite3", [join(server.dataDir, "data.db"), ".timeout 5000", `UPDATE paintings SET title = 'Not a catalogue write' WHERE id = '${id}'`]);
+      const board = (await guest<List>("/api/collections/commission_board/records")).body.items[0];
+      const request = await fetch(`${server.url}/api/collections/commissions/records`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ type: "watercolor-portrait", description: "Our cat", contact_email: "stranger@example.com" }),
+      });
+      expect(request.status).toBe(200);
+
+      // The board moved, and its readers see it at once...
+      const boardNow = (await guest<List>("/api/collections/commission_board/records")).body.items[0];
+      expect(boardNow.updated).not.toBe(board.updated);
+      expect(await (await fetch(`${server.url}/commissions/queue`)).text()).not.toBe(queueBefore);
+      // ...while what it does not touch is still the answer kept before it.
+      expect((await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title).toBe(before);
+      expect(await (await fetch(server.url + pagePath)).text()).toContain(before);
     },
   );
 

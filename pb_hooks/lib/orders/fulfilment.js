@@ -96,8 +96,13 @@ function fulfil(app, providerSessionId, details) {
 function addressMismatch(session, details) {
   const { readJson } = require(`${__hooks}/lib/base/records.js`);
   const address = (details.shipping && details.shipping.address) || {};
-  const country = String(address.country || "").toUpperCase();
-  const state = String(address.state || "").toUpperCase();
+  const { isCountry, isUsState } = require(`${__hooks}/lib/pricing/countries.js`);
+  // The buyer typed these: only a real country and a real US state code are kept, for the flag
+  // and for the tax report that files the order under them.
+  const typedCountry = String(address.country || "").trim().toUpperCase();
+  const typedState = String(address.state || "").trim().toUpperCase();
+  const country = isCountry(typedCountry) ? typedCountry : "";
+  const state = country === "US" && isUsState(typedState) ? typedState : "";
   const priced = readJson(session, "shipping_details", {}) || {};
   const countries = priced.countries || [];
   const region = session.getString("ship_region");

@@ -72,13 +72,9 @@ func Register(app core.App) *Catalog {
 			case *core.Collection:
 				c.drop(e.App, true)
 			case *core.Record:
-				if catalog.Collections[m.Collection().Name] {
-					c.drop(e.App, false)
-				}
+				c.dropFor(e.App, m.Collection().Name)
 			case core.RecordProxy:
-				if catalog.Collections[m.ProxyRecord().Collection().Name] {
-					c.drop(e.App, false)
-				}
+				c.dropFor(e.App, m.ProxyRecord().Collection().Name)
 			}
 			return e.Next()
 		},
@@ -141,6 +137,38 @@ func (c *Catalog) drop(app core.App, collectionsChanged bool) {
 	}
 	clear(c.entries)
 	c.bytes = 0
+}
+
+// dropFor forgets what a write of a record of collection may have changed: the commission board's
+// row, rewritten with every request a stranger sends, only its own reads and the all-catalogue
+// changes route that carries it; any other catalogue record, everything.
+func (c *Catalog) dropFor(app core.App, collection string) {
+	switch {
+	case collection == catalog.Board:
+		c.dropWhere(readsBoard)
+	case catalog.Collections[collection]:
+		c.drop(app, false)
+	}
+}
+
+func readsBoard(key string) bool {
+	_, path, _ := strings.Cut(key, " ")
+	path, _, _ = strings.Cut(path, "?")
+	return path == "/api/studio/changes" || strings.HasPrefix(path, "/api/collections/"+catalog.Board+"/")
+}
+
+// dropWhere forgets the answers whose keys match. It moves the generation as drop does, so an
+// answer read before the write is not kept after it.
+func (c *Catalog) dropWhere(match func(key string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for key, a := range c.entries {
+		if match(key) {
+			c.bytes -= len(key) + a.size
+			delete(c.entries, key)
+		}
+	}
 }
 
 // catalogKey names a guest's catalogue read, or says it is not one. HEAD shares GET's answer;

@@ -9,9 +9,12 @@ import (
 
 // Version counts the writes that may change what a visitor is shown: a catalogue record, a
 // collection (rules, fields) or the settings (the site's address). Whatever is kept per version
-// is kept only while it has not moved.
+// is kept only while it has not moved. The commission board (Board) moves a count of its own: it
+// changes with every request a stranger sends, and only the pages that show it read it, so its
+// writes leave every other kept page alone.
 type Version struct {
-	n atomic.Uint64
+	n     atomic.Uint64
+	board atomic.Uint64
 }
 
 // WatchVersion moves the version after every such write has committed, ahead of PocketBase's
@@ -26,13 +29,9 @@ func WatchVersion(app core.App) *Version {
 			case *core.Collection, *core.Settings:
 				v.Move()
 			case *core.Record:
-				if Collections[m.Collection().Name] {
-					v.Move()
-				}
+				v.moveFor(m.Collection().Name)
 			case core.RecordProxy:
-				if Collections[m.ProxyRecord().Collection().Name] {
-					v.Move()
-				}
+				v.moveFor(m.ProxyRecord().Collection().Name)
 			}
 			return e.Next()
 		},
@@ -46,6 +45,18 @@ func WatchVersion(app core.App) *Version {
 	})
 	return v
 }
+
+func (v *Version) moveFor(collection string) {
+	switch {
+	case collection == Board:
+		v.board.Add(1)
+	case Collections[collection]:
+		v.Move()
+	}
+}
+
+// LoadBoard is the current version of the commission board.
+func (v *Version) LoadBoard() uint64 { return v.board.Load() }
 
 // Load is the current version.
 func (v *Version) Load() uint64 { return v.n.Load() }

@@ -61,6 +61,8 @@ type page struct {
 	img      string
 	fill     string
 	until    time.Time // kept until then: what the page shows changes by itself at that time
+	board    uint64    // the commission board's version it was made from, for a page that shows the board
+	onBoard  bool      // whether it shows the board: only then does a board write replace it
 	plainTag string
 	gzipped  []byte
 	gzipTag  string
@@ -103,10 +105,10 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 			key = "\x00verify " + address.ID
 		}
 	}
-	version := p.version.Load()
+	version, board := p.version.Load(), p.version.LoadBoard()
 	kept := p.get(key, version)
 	if kept == nil {
-		made, err, _ := p.flight.Do(key, func() (any, error) { return p.make(e.App, address, key, version) })
+		made, err, _ := p.flight.Do(key, func() (any, error) { return p.make(e.App, address, key, version, board) })
 		if err != nil {
 			return e.NotFoundError("", err)
 		}
@@ -124,7 +126,7 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 
 // make resolves the address against the catalogue and puts its page together. An old piece
 // address is a redirect, and is not kept: its words are anyone's to make up.
-func (p *pages) make(app core.App, address heads.Address, key string, version uint64) (*page, error) {
+func (p *pages) make(app core.App, address heads.Address, key string, version, board uint64) (*page, error) {
 	if key == notFoundKey {
 		return p.notFound(app, version)
 	}
@@ -147,6 +149,7 @@ func (p *pages) make(app core.App, address heads.Address, key string, version ui
 		return nil, err
 	}
 	made.until = until
+	made.onBoard, made.board = heads.ShowsBoard(address), board
 	p.store(key, version, made)
 	return made, nil
 }
@@ -218,7 +221,7 @@ func (p *pages) get(key string, version uint64) *page {
 	kept := p.kept[key]
 	current := p.at == version
 	p.mu.Unlock()
-	if kept == nil || !current || (!kept.until.IsZero() && !time.Now().Before(kept.until)) {
+	if kept == nil || !current || (!kept.until.IsZero() && !time.Now().Before(kept.until)) || (kept.onBoard && kept.board != p.version.LoadBoard()) {
 		return nil
 	}
 	if f, err := p.frame(kept.frame.name); err != nil || f != kept.frame {
@@ -232,7 +235,7 @@ func (p *pages) get(key string, version uint64) *page {
 func (p *pages) store(key string, version uint64, made *page) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if current := p.version.Load(); current != version {
+	if current := p.version.Load(); current != version || (made.onBoard && p.version.LoadBoard() != made.board) {
 		return
 	}
 	if p.at != version {
