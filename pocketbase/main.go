@@ -20,6 +20,7 @@ import (
 	"studio/server/internal/access"
 	"studio/server/internal/cache"
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 	"studio/server/internal/editions"
 	studioenv "studio/server/internal/env"
 	"studio/server/internal/guard"
@@ -57,6 +58,9 @@ func main() {
 	pictures.RegisterRenditions(app)
 	catalogCache := cache.Register(app)
 	version := catalog.WatchVersion(app)
+	if err := edge.Register(app, version); err != nil {
+		log.Fatal(err)
+	}
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if err := applyEnvSettings(se.App); err != nil {

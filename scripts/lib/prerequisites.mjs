@@ -32,6 +32,10 @@ const NEEDS = [
     line: "The sqlite3 tool is needed by the tests that change the database behind the server's back: Debian/Ubuntu: apt-get install sqlite3.",
   },
   {
+    has: (m) => m.varnish,
+    line: "Varnish is needed by the test that puts a shared cache in front of the server: Debian/Ubuntu: apt-get install varnish.",
+  },
+  {
     has: (m) => m.poppler,
     line: "pdftotext, pdfinfo and pdftoppm are needed by the tests that read the certificates the server makes: Debian/Ubuntu: apt-get install poppler-utils.",
   },
@@ -51,8 +55,8 @@ function atLeast(version, least) {
 
 /**
  * One line for each thing the machine `m` lacks, naming it and how to install it; none when it has
- * everything. `m`: { node, go (versions, or null), cc, staticLibc, chromium, sqlite3, poppler (booleans),
- * chromiumPath }.
+ * everything. `m`: { node, go (versions, or null), cc, staticLibc, chromium, sqlite3, varnish, poppler
+ * (booleans), chromiumPath }.
  * @returns {string[]}
  */
 export function missingPrerequisites(m) {
@@ -80,6 +84,8 @@ export function thisMachine(root) {
     chromium: existsSync(chromiumPath),
     chromiumPath,
     sqlite3: output("sqlite3", ["-version"]) !== null,
+    // Debian puts varnishd in /usr/sbin, which is not on every user's PATH.
+    varnish: existsSync("/usr/sbin/varnishd") || output("varnishd", ["-V"]) !== null,
     poppler: ["pdftotext", "pdfinfo", "pdftoppm"].every((tool) => output(tool, ["-v"]) !== null),
   };
 }

@@ -81,12 +81,12 @@ describe("an order's own page", () => {
     const page = await get(link.slice(server.url.length));
     expect(page.status).toBe(200);
     expect(page.text).toContain('<meta name="robots" content="noindex">');
-    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
 
     const res = await get(`/api/studio/orders/${id}?key=${key}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     const o = JSON.parse(res.text);
     expect(o.id).toBe(id);
     expect(o.status).toBe("unfulfilled");
@@ -121,7 +121,7 @@ describe("an order's own page", () => {
     for (const [i, p] of pages.entries()) {
       expect(p.status, asks[i]).toBe(404);
       expect(p.text, asks[i]).toBe(pages[0].text);
-      expect(p.headers.get("cache-control")).toBe("no-store");
+      expect(p.headers.get("cache-control")).toBe("private, no-store");
     }
     expect(pages[0].text).toContain('<meta name="robots" content="noindex">');
     // An order not paid (still open) has no page, even by its id.

@@ -17,6 +17,7 @@ import (
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
 	"studio/server/internal/editions"
+	"studio/server/internal/edge"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
 )
@@ -96,7 +97,6 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		if !heads.OrderKeyMatches(e.App, address.ID, e.Request.URL.Query().Get("key")) {
 			key = notFoundKey
 		}
-		e.Response.Header().Set("Cache-Control", "no-store")
 		e.Response.Header().Set("Referrer-Policy", "no-referrer")
 	case heads.Verify:
 		// A number no edition can have shares its edition's one "no such number" page; an edition
@@ -121,7 +121,32 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		}
 		return e.Redirect(http.StatusMovedPermanently, to)
 	}
+	switch address.Kind {
+	case heads.Order, heads.Private, heads.Admin:
+		edge.Private(e.Response.Header())
+	default:
+		edge.Share(e.Response.Header(), e.Request, kept.until, pageTags(address, kept)...)
+	}
 	return send(e, kept)
+}
+
+// pageTags name what a public page shows, for a cache in front to forget it when that changes
+// (package edge): its piece, its world, the lists, the commission board. Every made-up address
+// shares the 404, which a new piece may turn into its page: the lists, whatever the address says.
+func pageTags(a heads.Address, kept *page) []string {
+	switch {
+	case kept.status == http.StatusNotFound:
+		return []string{edge.TagLists}
+	case a.Kind == heads.Piece || a.Kind == heads.Book:
+		return []string{edge.PieceTag(a.ID)}
+	case a.Route == "pebblewick" || a.Route == "cryptids":
+		return []string{edge.WorldTag(a.Route)}
+	case heads.ShowsBoard(a):
+		return []string{edge.TagBoard}
+	case a.Route == "" || a.Route == "gallery":
+		return []string{edge.TagLists}
+	}
+	return nil
 }
 
 // make resolves the address against the catalogue and puts its page together. An old piece
