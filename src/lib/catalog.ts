@@ -112,7 +112,7 @@ export interface CommissionBoard extends CatalogRecord {
   queue: QueueRow[] | null;
 }
 
-/** A numbered edition of a painting's print (pb_migrations/1763810000_editions.js). */
+/** A numbered edition of a painting's print (pb_migrations/1763810100_editions.js). */
 export interface Edition extends CatalogRecord {
   painting: string;
   size: number;

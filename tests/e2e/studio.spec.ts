@@ -6,7 +6,7 @@ import { admin, baseUrl, createCustomer, superuser } from "./support";
 
 const LANDSCAPE = { width: 1180, height: 820 };
 const PORTRAIT = { width: 820, height: 1180 };
-const TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "abandoned-carts", "artist"];
+const TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "letters", "abandoned-carts", "artist"];
 
 declare global {
   interface Window {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
@@ -26,6 +27,16 @@ import { TaxTab } from "./shipping/TaxTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
+// Letters are written now and then, not every day: their code loads when the tab opens.
+const LazyLettersTab = lazy(() => import("./letters/LettersTab"));
+function LettersTab() {
+  return (
+    <Suspense fallback={<p className="muted">Loading...</p>}>
+      <LazyLettersTab />
+    </Suspense>
+  );
+}
+
 const TABS = [
   ["characters", "Characters", CharactersTab],
   ["merchandise", "Merchandise", MerchandiseTab],
@@ -36,6 +47,7 @@ const TABS = [
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
   ["discounts", "Discounts", DiscountsTab],
+  ["letters", "Letters", LettersTab],
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["shipping", "Shipping", ShippingTab],
   ["tax", "Tax", TaxTab],
