@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
 import { Toaster } from "../../ui/Toaster";
 import { toast } from "../../ui/toast";
 import { AppStatus } from "../../ui/pwa";
+import { keepFilesOnceControlled } from "../../lib/pwa";
 import { signOut, useAuth } from "../account";
 import { DataStatusBanner } from "./DataStatusBanner";
 import { ReplicationStatus } from "./ReplicationStatus";
@@ -85,6 +86,9 @@ function Studio({ tab, onTab, onLogOut }: { tab: string; onTab: (key: string) =>
   const inbox = useInboxData();
   const waiting = useWaitingCount();
   useAppBadge(inbox.conversations ? inbox.unread : null);
+  // Signed in, the tablet keeps every studio screen (vite.config.ts lists them), so the studio
+  // opens with no signal next time; a visitor's install never downloads them.
+  useEffect(() => keepFilesOnceControlled("/studio-files.json"), []);
   return (
     <InboxContext.Provider value={inbox}>
       <div className={styles.studio}>
