@@ -265,7 +265,7 @@ describe("the demo provider's page", () => {
     const address = (country: string) => ({ customer: { name: "Ida Moser", email: "ida@example.com" }, shipping: { address: { line1: "Gasse 1", city: "Wien", postal_code: "1010", country } } });
     const outside = await post(demo, `/api/studio/checkout/${body.session_id}/pay`, address("US"));
     expect(outside.status).toBe(400);
-    expect(outside.body.message).toBe("This order was priced for shipping to AT: choose a country of that zone, or go back to the cart and price it for US.");
+    expect(outside.body.message).toBe("This order was priced for shipping to Europe (AT, DE, FR): to ship elsewhere, go back to the cart and choose the place there, so shipping and tax are worked out for it.");
     const inside = await post(demo, `/api/studio/checkout/${body.session_id}/pay`, address("FR"));
     expect(inside.body).toMatchObject({ status: "paid", shipping: 3600, amount_total: body.amount_total });
   });
