@@ -3,22 +3,22 @@
 // admin UI, seed), so no path around them exists.
 
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/catalog-rules.js`).checkPainting(e.app, e.record);
+  require(`${__hooks}/lib/catalog/catalog-rules.js`).checkPainting(e.app, e.record);
   e.next();
 }, "paintings");
 
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/catalog-rules.js`).checkPainting(e.app, e.record);
+  require(`${__hooks}/lib/catalog/catalog-rules.js`).checkPainting(e.app, e.record);
   e.next();
 }, "paintings");
 
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/catalog-rules.js`).checkMerchandise(e.record);
+  require(`${__hooks}/lib/catalog/catalog-rules.js`).checkMerchandise(e.record);
   e.next();
 }, "merchandise");
 
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/catalog-rules.js`).checkMerchandise(e.record);
+  require(`${__hooks}/lib/catalog/catalog-rules.js`).checkMerchandise(e.record);
   e.next();
 }, "merchandise");
 

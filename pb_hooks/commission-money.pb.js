@@ -6,8 +6,8 @@ routerAdd(
   "POST",
   "/api/studio/commissions/{id}/quotes",
   (e) => {
-    require(`${__hooks}/lib/callers.js`).requireStudio(e);
-    const quote = require(`${__hooks}/lib/commission-quotes.js`).createQuote(e.app, e.request.pathValue("id"), e.requestInfo().body || {});
+    require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+    const quote = require(`${__hooks}/lib/commissions/commission-quotes.js`).createQuote(e.app, e.request.pathValue("id"), e.requestInfo().body || {});
     return e.json(200, quote);
   },
   $apis.bodyLimit(32768),
@@ -17,9 +17,9 @@ routerAdd(
   "POST",
   "/api/studio/commission-quotes/{id}/decline",
   (e) => {
-    const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
+    const user = require(`${__hooks}/lib/base/callers.js`).signedInCustomer(e);
     const body = e.requestInfo().body || {};
-    return e.json(200, require(`${__hooks}/lib/commission-quotes.js`).declineQuote(e.app, e.request.pathValue("id"), user, body.reason));
+    return e.json(200, require(`${__hooks}/lib/commissions/commission-quotes.js`).declineQuote(e.app, e.request.pathValue("id"), user, body.reason));
   },
   $apis.bodyLimit(8192),
 );
@@ -28,8 +28,8 @@ routerAdd(
   "POST",
   "/api/studio/commission-quotes/{id}/pay",
   (e) => {
-    const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
-    return e.json(200, require(`${__hooks}/lib/commission-payments.js`).startPayment(e.app, e.request.pathValue("id"), user));
+    const user = require(`${__hooks}/lib/base/callers.js`).signedInCustomer(e);
+    return e.json(200, require(`${__hooks}/lib/commissions/commission-payments.js`).startPayment(e.app, e.request.pathValue("id"), user));
   },
   $apis.bodyLimit(1024),
 );
@@ -38,8 +38,8 @@ routerAdd(
   "POST",
   "/api/studio/commission-payments/{id}/refund",
   (e) => {
-    require(`${__hooks}/lib/callers.js`).requireStudio(e);
-    const result = require(`${__hooks}/lib/commission-refunds.js`).refundPayment(e.app, e.request.pathValue("id"), e.requestInfo().body || {});
+    require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+    const result = require(`${__hooks}/lib/commissions/commission-refunds.js`).refundPayment(e.app, e.request.pathValue("id"), e.requestInfo().body || {});
     return e.json(200, { refund: result.refund, repeated: result.repeated, payment: e.app.findRecordById("commission_payments", e.request.pathValue("id")) });
   },
   $apis.bodyLimit(4096),

@@ -1,13 +1,13 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Revisions asked for on a proof (lib/commission-revisions.js), and the studio's reminder of
-// requests left unanswered (lib/commission-reminders.js).
+// Revisions asked for on a proof (lib/commissions/commission-revisions.js), and the studio's reminder of
+// requests left unanswered (lib/commissions/commission-reminders.js).
 
 routerAdd(
   "POST",
   "/api/studio/commission-files/{id}/revision",
   (e) => {
-    const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
-    const result = require(`${__hooks}/lib/commission-revisions.js`).requestRevision(e.app, e.request.pathValue("id"), user, e.requestInfo().body || {});
+    const user = require(`${__hooks}/lib/base/callers.js`).signedInCustomer(e);
+    const result = require(`${__hooks}/lib/commissions/commission-revisions.js`).requestRevision(e.app, e.request.pathValue("id"), user, e.requestInfo().body || {});
     return e.json(200, { revision: result.revision, repeated: result.repeated });
   },
   $apis.bodyLimit(8192),
@@ -15,18 +15,18 @@ routerAdd(
 
 // The same work as the hourly job, at once: for the studio that wants its reminders now.
 routerAdd("POST", "/api/studio/commission-reminders/run", (e) => {
-  require(`${__hooks}/lib/callers.js`).requireStudio(e);
-  return e.json(200, { reminded: require(`${__hooks}/lib/commission-reminders.js`).remindWaiting(e.app) });
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+  return e.json(200, { reminded: require(`${__hooks}/lib/commissions/commission-reminders.js`).remindWaiting(e.app) });
 });
 
 cronAdd("commission-reminders", "23 * * * *", () => {
-  require(`${__hooks}/lib/commission-reminders.js`).remindWaiting($app);
+  require(`${__hooks}/lib/commissions/commission-reminders.js`).remindWaiting($app);
 });
 
 // Answered: the studio's first message (a quote's card is one) or a change of status.
 onRecordCreate((e) => {
   e.next();
-  if (e.record.getString("sender_role") === "admin") require(`${__hooks}/lib/commission-reminders.js`).markAnswered(e.app, e.record.getString("commission"));
+  if (e.record.getString("sender_role") === "admin") require(`${__hooks}/lib/commissions/commission-reminders.js`).markAnswered(e.app, e.record.getString("commission"));
 }, "commission_messages");
 
 onRecordUpdate((e) => {

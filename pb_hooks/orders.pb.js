@@ -1,24 +1,24 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An order after its sale: its own page for the buyer (guests too, with the order's key), the
 // orders of a signed-in customer, and the studio's export for the books. The work is in
-// lib/orders.js and lib/order-export.js; the figures in lib/order-amounts.js.
+// lib/orders/orders.js and lib/orders/order-export.js; the figures in lib/orders/order-amounts.js.
 
 // Counted per network as well as per address (pocketbase/internal/guard NetworkLimits).
 routerAdd("GET", "/api/studio/orders/{id}", (e) => {
-  const { orderForKey } = require(`${__hooks}/lib/orders.js`);
+  const { orderForKey } = require(`${__hooks}/lib/orders/orders.js`);
   return e.json(200, orderForKey(e.app, e.request.pathValue("id"), e.request.url.query().get("key")));
 });
 
 routerAdd("GET", "/api/studio/my-orders", (e) => {
-  const user = require(`${__hooks}/lib/callers.js`).signedInCustomer(e);
+  const user = require(`${__hooks}/lib/base/callers.js`).signedInCustomer(e);
   if (!user) throw new UnauthorizedError("Please sign in to see your orders.");
-  return e.json(200, { items: require(`${__hooks}/lib/orders.js`).ordersOfCustomer(e.app, user) });
+  return e.json(200, { items: require(`${__hooks}/lib/orders/orders.js`).ordersOfCustomer(e.app, user) });
 });
 
 routerAdd("GET", "/api/studio/orders.csv", (e) => {
-  require(`${__hooks}/lib/callers.js`).requireStudio(e);
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
   const q = e.request.url.query();
-  const { exportCsv } = require(`${__hooks}/lib/order-export.js`);
+  const { exportCsv } = require(`${__hooks}/lib/orders/order-export.js`);
   const file = exportCsv(e.app, q.get("from"), q.get("to"));
   e.response.header().set("Content-Type", "text/csv; charset=utf-8");
   e.response.header().set("Content-Disposition", `attachment; filename="${file.name}"`);

@@ -1,11 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The studio's shipping and tax settings: each save is checked whole (lib/shop-settings.js) and
+// The studio's shipping and tax settings: each save is checked whole (lib/pricing/shop-settings.js) and
 // refused with the first problem, so nothing is half-saved; the places the cart can pick from;
-// and the tax and sales report (lib/tax-report.js).
+// and the tax and sales report (lib/orders/tax-report.js).
 
 onRecordUpdateRequest((e) => {
-  const s = require(`${__hooks}/lib/shop-settings.js`);
-  const { readJson } = require(`${__hooks}/lib/records.js`);
+  const s = require(`${__hooks}/lib/pricing/shop-settings.js`);
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
   const key = e.record.original().getString("key");
   if (e.record.getString("key") !== key) throw new BadRequestError("A setting's key cannot change.");
   const value = readJson(e.record, "value", null);
@@ -29,7 +29,7 @@ onRecordUpdateRequest((e) => {
 // A merchandise item's class must be one the studio has; empty means the default for merchandise.
 onRecordValidate((e) => {
   const id = e.record.getString("shipping_class");
-  if (id && !require(`${__hooks}/lib/shop-settings.js`).shippingSettings(e.app).classes.some((c) => c.id === id)) {
+  if (id && !require(`${__hooks}/lib/pricing/shop-settings.js`).shippingSettings(e.app).classes.some((c) => c.id === id)) {
     throw new BadRequestError('There is no shipping class "' + id + '". Choose one from the list.');
   }
   e.next();
@@ -38,19 +38,19 @@ onRecordValidate((e) => {
 // What the cart's country picker needs: every country code (the browser names them), the ones
 // the shop ships to, and whether US orders must name their state (sales tax set per state).
 routerAdd("GET", "/api/studio/shipping/places", (e) => {
-  const { ISO_CODES, US_STATES } = require(`${__hooks}/lib/countries.js`);
-  const { shippedCountries } = require(`${__hooks}/lib/shipping.js`);
-  const s = require(`${__hooks}/lib/shop-settings.js`);
-  const tax = require(`${__hooks}/lib/tax.js`);
+  const { ISO_CODES, US_STATES } = require(`${__hooks}/lib/pricing/countries.js`);
+  const { shippedCountries } = require(`${__hooks}/lib/pricing/shipping.js`);
+  const s = require(`${__hooks}/lib/pricing/shop-settings.js`);
+  const tax = require(`${__hooks}/lib/pricing/tax.js`);
   const byState = tax.mode() === "manual" && s.taxSettings(e.app).rates.some((r) => r.country === "US" && r.region);
   // payments: the checkout dialog says so when the demo page stands in for Stripe's.
-  const payments = require(`${__hooks}/lib/config.js`).paymentProvider();
+  const payments = require(`${__hooks}/lib/base/config.js`).paymentProvider();
   return e.json(200, { countries: ISO_CODES, shipped: shippedCountries(s.shippingSettings(e.app)), us_states: byState ? US_STATES : [], tax_mode: tax.mode(), payments });
 });
 
 routerAdd("GET", "/api/studio/admin/tax-report", (e) => {
-  require(`${__hooks}/lib/callers.js`).requireStudio(e);
-  const { taxReport, reportCsv } = require(`${__hooks}/lib/tax-report.js`);
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+  const { taxReport, reportCsv } = require(`${__hooks}/lib/orders/tax-report.js`);
   const q = e.request.url.query();
   const report = taxReport(e.app, q.get("from"), q.get("to"));
   if (q.get("format") !== "csv") return e.json(200, report);

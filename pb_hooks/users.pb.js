@@ -3,17 +3,17 @@
 // and again at every sign-in and token refresh, so a changed admin domain takes effect at once.
 
 onRecordCreate((e) => {
-  require(`${__hooks}/lib/admin-rule.js`).applyAdminRule(e.record);
+  require(`${__hooks}/lib/accounts/admin-rule.js`).applyAdminRule(e.record);
   e.next();
 }, "users");
 
 onRecordUpdate((e) => {
-  require(`${__hooks}/lib/admin-rule.js`).applyAdminRule(e.record);
+  require(`${__hooks}/lib/accounts/admin-rule.js`).applyAdminRule(e.record);
   e.next();
 }, "users");
 
 onRecordAuthRequest((e) => {
-  const { isAdminAddress } = require(`${__hooks}/lib/admin-rule.js`);
+  const { isAdminAddress } = require(`${__hooks}/lib/accounts/admin-rule.js`);
   if (e.record.getBool("is_admin") !== isAdminAddress(e.record.email(), e.record.verified())) {
     e.app.save(e.record);
   }
@@ -22,15 +22,15 @@ onRecordAuthRequest((e) => {
 
 onBootstrap((e) => {
   e.next();
-  require(`${__hooks}/lib/admin-rule.js`).reconcileAdmins(e.app);
+  require(`${__hooks}/lib/accounts/admin-rule.js`).reconcileAdmins(e.app);
 });
 
 // The IP limiter (migration 1763800500) slows one address; this slows guessing one account from a
-// network, without locking the account for its owner (pb_hooks/lib/signin-failures.js).
+// network, without locking the account for its owner (pb_hooks/lib/accounts/signin-failures.js).
 onRecordAuthWithPasswordRequest((e) => {
-  require(`${__hooks}/lib/signin-failures.js`).guard(e);
+  require(`${__hooks}/lib/accounts/signin-failures.js`).guard(e);
 });
 
 cronAdd("prune-signin-failures", "*/10 * * * *", () => {
-  require(`${__hooks}/lib/signin-failures.js`).prune($app);
+  require(`${__hooks}/lib/accounts/signin-failures.js`).prune($app);
 });

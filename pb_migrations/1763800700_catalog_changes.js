@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// The change log the sync route reads (pb_hooks/lib/sync.js). A plain table rather than a
+// The change log the sync route reads (pb_hooks/lib/catalog/sync.js). A plain table rather than a
 // collection: nobody reads it through the records API, and INTEGER PRIMARY KEY AUTOINCREMENT
 // gives a sequence that SQLite's single writer assigns in commit order.
 migrate(

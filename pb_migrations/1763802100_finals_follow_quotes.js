@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Finals now open once every live quote is paid, whatever was refunded before (see
-// lib/commission-ledger.js). A commission that was refunded in part before its balance arrived
+// lib/commissions/commission-ledger.js). A commission that was refunded in part before its balance arrived
 // kept its finals shut, and nothing moves its money again to open them: open them here.
 
 migrate(

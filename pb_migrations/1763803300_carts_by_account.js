@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An account that has not confirmed its address may start only so many carts a day from any
-// network (pb_hooks/lib/cart-limits.js): that count reads carts by account and day.
+// network (pb_hooks/lib/accounts/cart-limits.js): that count reads carts by account and day.
 migrate(
   (app) => {
     const carts = app.findCollectionByNameOrId("abandoned_carts");

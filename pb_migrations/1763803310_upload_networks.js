@@ -1,7 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An upload by an account that has not confirmed its address remembers the network it came from
-// (a digest, pb_hooks/lib/callers.js), so one network's new accounts share one day's allowance
-// (pb_hooks/lib/uploads.js) and cannot spend the allowance of every new customer. Hidden: never shown.
+// (a digest, pb_hooks/lib/base/callers.js), so one network's new accounts share one day's allowance
+// (pb_hooks/lib/accounts/uploads.js) and cannot spend the allowance of every new customer. Hidden: never shown.
 const TABLES = ["commission_files", "commission_messages"];
 
 migrate(

@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Discount codes the studio makes (pb_hooks/lib/discounts.js), and what each checkout took off.
+// Discount codes the studio makes (pb_hooks/lib/pricing/discounts.js), and what each checkout took off.
 // The studio reads and writes codes from its app; browsers never read them, so a code cannot be
 // listed, only tried, and tries are counted (docs/decisions/023-discount-codes.md).
 
@@ -15,7 +15,7 @@ migrate(
         viewRule: ADMIN,
         createRule: ADMIN,
         updateRule: ADMIN,
-        // A used code is kept (lib/discount-admin.js refuses its deletion): its orders point to it.
+        // A used code is kept (lib/pricing/discount-admin.js refuses its deletion): its orders point to it.
         deleteRule: ADMIN,
         fields: [
           // Letters and digits, kept in capitals: SPRING10 and spring10 are one code.

@@ -1,6 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Commission slots per type, the waitlist's marks on a request, and the public board that the
-// commission pages and the queue are drawn from (pb_hooks/lib/commission-slots.js keeps it).
+// commission pages and the queue are drawn from (pb_hooks/lib/commissions/commission-slots.js keeps it).
 
 const ADMIN = "@request.auth.is_admin = true";
 const TYPES = ["illustrated-book", "indoor-mural", "outdoor-mural", "watercolor-portrait", "watercolor-illustration"];
@@ -61,7 +61,7 @@ migrate(
     const row = new Record(board);
     row.set("id", BOARD_ID);
     // Every type open without a limit, as the rows above say, so the pages tell the truth from the
-    // first start (the hooks keep it from then on: pb_hooks/lib/commission-slots.js).
+    // first start (the hooks keep it from then on: pb_hooks/lib/commissions/commission-slots.js).
     row.set(
       "states",
       TYPES.map((type, i) => ({ type, label: LABELS[i], state: "open", text: "Open", slots: 0, free: -1, waiting: 0, opens_at: "" })),

@@ -28,18 +28,13 @@ import (
 	"studio/server/internal/web"
 )
 
-var (
-	env     = studioenv.Get
-	envBool = studioenv.Bool
-)
-
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "restore" {
 		os.Exit(replication.RunRestore(os.Args[2:]))
 	}
 	// PocketBase guesses development mode (SQL printed to the log) from a binary run under the
 	// temp dir; a release started from anywhere stays quiet unless STUDIO_DEV says otherwise.
-	config := pocketbase.Config{DefaultDev: env("STUDIO_DEV", "") != ""}
+	config := pocketbase.Config{DefaultDev: studioenv.Get("STUDIO_DEV", "") != ""}
 	if _, on, _ := replication.FromEnv(); on {
 		config.DBConnect = replication.DBConnect
 	}
@@ -50,7 +45,7 @@ func main() {
 		HooksDir:      filepath.Join(root, "pb_hooks"),
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
 		// Hooks are reloaded by restarting the server; watching is for development only.
-		HooksWatch: env("STUDIO_DEV", "") != "",
+		HooksWatch: studioenv.Get("STUDIO_DEV", "") != "",
 		OnInit:     access.Bind,
 	})
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	studioenv "studio/server/internal/env"
 )
 
 // applyEnvSettings copies the deployment's environment into PocketBase's stored settings at
@@ -16,7 +18,7 @@ func applyEnvSettings(app core.App) error {
 	s := app.Settings()
 
 	previousName := s.Meta.AppName
-	s.Meta.AppName = env("STUDIO_NAME", "Lanternwood Studio")
+	s.Meta.AppName = studioenv.Get("STUDIO_NAME", "Lanternwood Studio")
 	if site := strings.TrimRight(os.Getenv("STUDIO_SITE_URL"), "/"); site != "" {
 		s.Meta.AppURL = site
 	}
@@ -27,10 +29,10 @@ func applyEnvSettings(app core.App) error {
 	} else if s.Meta.SenderName == "" || s.Meta.SenderName == "Support" || s.Meta.SenderName == previousName {
 		s.Meta.SenderName = s.Meta.AppName
 	}
-	s.Meta.SenderAddress = env("STUDIO_MAIL_SENDER_ADDRESS", s.Meta.SenderAddress)
+	s.Meta.SenderAddress = studioenv.Get("STUDIO_MAIL_SENDER_ADDRESS", s.Meta.SenderAddress)
 
 	if host := os.Getenv("STUDIO_SMTP_HOST"); host != "" {
-		port, err := strconv.Atoi(env("STUDIO_SMTP_PORT", "587"))
+		port, err := strconv.Atoi(studioenv.Get("STUDIO_SMTP_PORT", "587"))
 		if err != nil || port <= 0 || port > 65535 {
 			return fmt.Errorf("STUDIO_SMTP_PORT must be a port number, got %q", os.Getenv("STUDIO_SMTP_PORT"))
 		}
@@ -40,7 +42,7 @@ func applyEnvSettings(app core.App) error {
 		s.SMTP.Username = os.Getenv("STUDIO_SMTP_USER")
 		s.SMTP.Password = os.Getenv("STUDIO_SMTP_PASSWORD")
 		// Port 465 speaks TLS from the first byte; other ports upgrade with STARTTLS when offered.
-		s.SMTP.TLS = envBool("STUDIO_SMTP_TLS", port == 465)
+		s.SMTP.TLS = studioenv.Bool("STUDIO_SMTP_TLS", port == 465)
 		s.SMTP.AuthMethod = "PLAIN"
 		if s.Meta.SenderAddress == "" {
 			return fmt.Errorf("STUDIO_SMTP_HOST is set but STUDIO_MAIL_SENDER_ADDRESS is not: mail needs a From address")
@@ -70,10 +72,10 @@ func s3FromEnv(bucket string) core.S3Config {
 	return core.S3Config{
 		Enabled:        true,
 		Bucket:         bucket,
-		Region:         env("STUDIO_S3_REGION", "us-east-1"),
+		Region:         studioenv.Get("STUDIO_S3_REGION", "us-east-1"),
 		Endpoint:       os.Getenv("STUDIO_S3_ENDPOINT"),
 		AccessKey:      os.Getenv("STUDIO_S3_ACCESS_KEY"),
 		Secret:         os.Getenv("STUDIO_S3_SECRET"),
-		ForcePathStyle: envBool("STUDIO_S3_FORCE_PATH_STYLE", false),
+		ForcePathStyle: studioenv.Bool("STUDIO_S3_FORCE_PATH_STYLE", false),
 	}
 }

@@ -12,10 +12,11 @@ import (
 //go:embed all:dist
 var dist embed.FS
 
-func init() {
+// embeddedWeb is the built PWA compiled into a release binary.
+func embeddedWeb() fs.FS {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {
 		panic(err)
 	}
-	embeddedWeb = sub
+	return sub
 }

@@ -6,18 +6,15 @@ import (
 	"path/filepath"
 )
 
-// embeddedWeb is the built PWA compiled into a release binary (see web_embed.go); nil in a
-// development build, which serves dist/ from disk so a rebuild of the PWA needs no Go build.
-var embeddedWeb fs.FS
-
-// webFS chooses what the server serves: STUDIO_WEB_DIR when set, else the embedded build, else
-// dist/ beside the project.
+// webFS chooses what the server serves: STUDIO_WEB_DIR when set, else the build embedded in a
+// release binary (web_embed.go; a development build has none, web_disk.go), else dist/ beside the
+// project.
 func webFS(root string) fs.FS {
 	if dir := os.Getenv("STUDIO_WEB_DIR"); dir != "" {
 		return os.DirFS(dir)
 	}
-	if embeddedWeb != nil {
-		return embeddedWeb
+	if embedded := embeddedWeb(); embedded != nil {
+		return embedded
 	}
 	return os.DirFS(filepath.Join(root, "dist"))
 }

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./lib/project.mjs";
+import { missingPrerequisites, thisMachine } from "./lib/prerequisites.mjs";
 
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -41,6 +42,13 @@ function ensureGoTools() {
   const gobin = spawnSync("go", ["env", "GOBIN", "GOPATH"], { encoding: "utf8" }).stdout.split("\n");
   const dirs = [gobin[0], gobin[1] && join(gobin[1], "bin"), ...(process.env.PATH ?? "").split(":")].filter(Boolean);
   return GO_TOOLS.every(([name, module]) => dirs.some((d) => existsSync(join(d, name))) || run(`installing ${name}`, "go", ["install", module]));
+}
+
+// A missing tool stops the run now, with what to install, not a build or a test twenty minutes in.
+const missing = missingPrerequisites(thisMachine(root));
+if (missing.length > 0) {
+  for (const line of missing) console.error(line);
+  process.exit(1);
 }
 
 rmSync(reports, { recursive: true, force: true });

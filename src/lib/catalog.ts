@@ -80,7 +80,7 @@ export interface Tag extends CatalogRecord {
   name: string;
 }
 
-/** One type's state as the studio takes work in (pb_hooks/lib/commission-slots.js). */
+/** One type's state as the studio takes work in (pb_hooks/lib/commissions/commission-slots.js). */
 export interface CommissionTypeState {
   type: string;
   label: string;

@@ -1,5 +1,5 @@
 // The carrier guessed from a tracking number's shape and the page the buyer follows it on, as
-// the hooks work them out (pb_hooks/lib/carriers.js), and the studio app's copy agreeing with them.
+// the hooks work them out (pb_hooks/lib/orders/carriers.js), and the studio app's copy agreeing with them.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -16,7 +16,7 @@ interface HookCarriers {
   urlProblem(url: string): string;
 }
 const hookModule = { exports: {} as HookCarriers };
-runInNewContext(readFileSync(join(root, "pb_hooks/lib/carriers.js"), "utf8"), { module: hookModule });
+runInNewContext(readFileSync(join(root, "pb_hooks/lib/orders/carriers.js"), "utf8"), { module: hookModule });
 const hooks = hookModule.exports;
 
 const NUMBERS: [string, string][] = [

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { circlesOf } from "../support/graph";
 
 const src = join(import.meta.dirname, "../../src");
 
@@ -57,20 +58,7 @@ describe("the import graph", () => {
   });
 
   it("has no circles", () => {
-    const circles: string[] = [];
-    const state = new Map<string, "open" | "done">();
-    const path: string[] = [];
-    const visit = (file: string) => {
-      state.set(file, "open");
-      path.push(file);
-      for (const next of graph.get(file) ?? []) {
-        if (state.get(next) === "open") circles.push([...path.slice(path.indexOf(next)), next].map((f) => relative(src, f)).join(" → "));
-        else if (!state.has(next)) visit(next);
-      }
-      path.pop();
-      state.set(file, "done");
-    };
-    for (const file of files) if (!state.has(file)) visit(file);
+    const circles = circlesOf(graph, files).map((circle) => circle.map((f) => relative(src, f)).join(" → "));
     expect(circles).toEqual([]);
   });
 });

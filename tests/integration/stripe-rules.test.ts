@@ -1,5 +1,5 @@
 // Stripe's rules that stripe-mock does not enforce, as the hooks check them before a request
-// leaves (pb_hooks/lib/stripe-rules.js): each rule with a request Stripe refuses and one it takes.
+// leaves (pb_hooks/lib/money/stripe-rules.js): each rule with a request Stripe refuses and one it takes.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -9,7 +9,7 @@ import { root } from "../../scripts/lib/project.mjs";
 
 // The hooks' CommonJS, run as the server's JS engine runs it: with its own module object.
 const hookModule = { exports: {} as { stripeProblem(path: string, params: unknown, nowMs: number): string } };
-runInNewContext(readFileSync(join(root, "pb_hooks/lib/stripe-rules.js"), "utf8"), { module: hookModule });
+runInNewContext(readFileSync(join(root, "pb_hooks/lib/money/stripe-rules.js"), "utf8"), { module: hookModule });
 const { stripeProblem } = hookModule.exports;
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);

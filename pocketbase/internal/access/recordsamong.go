@@ -16,7 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/search"
 )
 
-// A live list's change feed (pb_hooks/lib/sync.js) must tell which of up to 500 changed records a
+// A live list's change feed (pb_hooks/lib/catalog/sync.js) must tell which of up to 500 changed records a
 // caller may see. PocketBase's CanAccessRecord answers for one record with one query, so a caller
 // who owns nothing made the server run a query for every record anyone changed. The hooks get
 // this instead ($access.recordsAmong): the records among ids that pass a rule for this caller, read in one query, with

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-// Collections are the collections visitors read, as CATALOG in pb_hooks/lib/sync.js.
+// Collections are the collections visitors read, as CATALOG in pb_hooks/lib/catalog/sync.js.
 var Collections = map[string]bool{
 	"characters": true, "paintings": true, "books": true, "merchandise": true,
 	"murals": true, "artist_profile": true, "tags": true, "commission_board": true,

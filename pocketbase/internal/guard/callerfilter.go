@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// The change feed of a live list (/api/studio/changes/{collection}, pb_hooks/lib/sync.js) narrows
+// The change feed of a live list (/api/studio/changes/{collection}, pb_hooks/lib/catalog/sync.js) narrows
 // what changed by the caller's own filter. The hook checks each record against it with the rules'
 // evaluator, which may read any column of any table: a filter about a hidden field, another
 // collection or the request would answer yes/no questions about secrets (whether a record comes

@@ -12,7 +12,7 @@ import (
 
 // The commission pages carry what the studio takes in, in the HTML the server sends: each type's
 // state on /commissions and the public queue on /commissions/queue, from the public board row that
-// pb_hooks/lib/commission-slots.js keeps (the same row browsers keep offline). The row holds the
+// pb_hooks/lib/commissions/commission-slots.js keeps (the same row browsers keep offline). The row holds the
 // states now and from the next time the studio set ahead; past that time the page shows the
 // latter, and a kept page lasts only until then (pages.go), so an opening shows without a write.
 const (

@@ -40,7 +40,7 @@ func paintingOffers(p *core.Record) []paintingOffer {
 	}
 	switch {
 	case slices.Contains(tags, soldOutTag) && prices[soldOutTag] > 0:
-		// Sold through the shop, which keeps the price it sold at (pb_hooks/lib/fulfilment.js).
+		// Sold through the shop, which keeps the price it sold at (pb_hooks/lib/orders/fulfilment.js).
 		offers = append(offers, paintingOffer{"Original", prices[soldOutTag], false})
 	case slices.Contains(tags, originalTag) && !slices.Contains(tags, soldOutTag) && prices[originalTag] > 0:
 		offers = append(offers, paintingOffer{"Original", prices[originalTag], true})

@@ -95,7 +95,7 @@ func queueReplicaAlert(app core.App, r *replication) {
 	}
 }
 
-// studioRecipients follows pb_hooks/lib/mail.js: STUDIO_NOTIFY_EMAIL, else every verified admin,
+// studioRecipients follows pb_hooks/lib/base/mail.js: STUDIO_NOTIFY_EMAIL, else every verified admin,
 // else the sender address.
 func studioRecipients(app core.App) []string {
 	var to []string

@@ -1,4 +1,4 @@
-// An order as the server shows it to its buyer (pb_hooks/lib/orders.js), and where this browser
+// An order as the server shows it to its buyer (pb_hooks/lib/orders/orders.js), and where this browser
 // keeps it: in the one browser database (Dexie's meta table) with the key it was opened by, so a
 // page seen once opens again offline, and only through the same link.
 import { ClientResponseError } from "pocketbase";

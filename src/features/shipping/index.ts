@@ -1,7 +1,7 @@
 // The studio's shipping actions (mark shipped, correct a number, mark delivered) go through the
 // outbox like commission replies: saved offline, sent once when the connection returns. The
 // action's outbox id is the request's request_id, so a resend after a lost answer finds the
-// first shipment on the server (pb_hooks/lib/shipments.js) instead of making a second.
+// first shipment on the server (pb_hooks/lib/orders/shipments.js) instead of making a second.
 // Registered at start-up, so what was queued before a reload leaves even if the tab never opens.
 import type { RecordModel } from "pocketbase";
 import { registerSender } from "../../lib/outbox";

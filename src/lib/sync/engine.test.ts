@@ -9,7 +9,7 @@ import { readCollection } from "./store";
 type Row = { id: string; collectionName: string; updated: string; title?: string; name?: string };
 
 /**
- * A stand-in for the server's changes route: a numbered log like pb_hooks/lib/sync.js keeps,
+ * A stand-in for the server's changes route: a numbered log like pb_hooks/lib/catalog/sync.js keeps,
  * answering a cursor with what changed since, and anything it cannot trust with a snapshot.
  */
 function fakeServer(fp = "abc123") {

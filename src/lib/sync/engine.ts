@@ -1,5 +1,5 @@
 // Keeps the public catalogue in IndexedDB fresh with one request: the server's changes route
-// (pb_hooks/lib/sync.js) answers "what changed since my cursor" for every public collection,
+// (pb_hooks/lib/catalog/sync.js) answers "what changed since my cursor" for every public collection,
 // deletions included, or sends a full snapshot when the cursor is too old to trust. Realtime
 // carries only a hint (the server's newest catalogue change number) on one topic; the engine
 // pulls when the hint is ahead of its cursor. The server greets every (re)subscription with that

@@ -5,7 +5,7 @@ import type { StudioDb } from "../db";
 import { bucketKey, bucketsOf, type CatalogBucket } from "../buckets";
 import { CATALOG_COLLECTIONS, type CatalogCollection, type CatalogRecord, type CatalogTables } from "../catalog";
 
-/** One answer of the changes route (pb_hooks/lib/sync.js). */
+/** One answer of the changes route (pb_hooks/lib/catalog/sync.js). */
 export interface CatalogChanges {
   cursor: string;
   reset: boolean;

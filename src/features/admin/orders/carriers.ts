@@ -1,4 +1,4 @@
-// The studio app's copy of the server's carrier guess (pb_hooks/lib/carriers.js), so the form
+// The studio app's copy of the server's carrier guess (pb_hooks/lib/orders/carriers.js), so the form
 // shows the carrier as the number is typed, offline too. tests/integration/carriers.test.ts
 // holds the two to the same answers; the server decides what is saved.
 

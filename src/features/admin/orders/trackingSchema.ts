@@ -1,5 +1,5 @@
 // The tracking number, its carrier and, for a carrier not listed, its page: checked in the form
-// as the server checks them (pb_hooks/lib/carriers.js), so a refusal is seen before saving.
+// as the server checks them (pb_hooks/lib/orders/carriers.js), so a refusal is seen before saving.
 import { z } from "zod";
 import { CARRIERS, trackingProblem, type Carrier } from "./carriers";
 

@@ -1,5 +1,5 @@
 // The slots panel's values, flat for the one form pattern, and their checks: the server checks
-// the same again (pb_hooks/lib/commission-slot-settings.js) and its words reach the same fields.
+// the same again (pb_hooks/lib/commissions/commission-slot-settings.js) and its words reach the same fields.
 import { z } from "zod";
 import { COMMISSION_TYPES } from "../../commissions/types";
 

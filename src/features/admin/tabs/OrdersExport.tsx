@@ -9,7 +9,7 @@ const schema = z.object({ from: day("first"), to: day("last") }).refine((v) => v
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The orders of a range of days as a CSV file for the books (pb_hooks/lib/order-export.js). */
+/** The orders of a range of days as a CSV file for the books (pb_hooks/lib/orders/order-export.js). */
 export function OrdersExport() {
   const form = useForm(schema, { from: today().slice(0, 8) + "01", to: today() });
   const download = () =>

@@ -1,0 +1,55 @@
+// Stripe's news of its checkout sessions: checked against its signature and against what was
+// asked, then handed to fulfilment (shop orders) or to commission payments.
+
+/**
+ * Handles one webhook delivery: { status, body } to answer. A 400 tells Stripe to send it again;
+ * a session that is not ours is acknowledged and ignored.
+ */
+function handleStripeWebhook(app, payload, signature) {
+  const stripe = require(`${__hooks}/lib/money/stripe.js`);
+  const { fulfil, markSession } = require(`${__hooks}/lib/orders/fulfilment.js`);
+  const config = require(`${__hooks}/lib/base/config.js`);
+  const problem = stripe.signatureProblem(signature, payload, config.stripeWebhookSecret(), Math.floor(Date.now() / 1000));
+  if (problem) return { status: 400, body: { message: "Invalid signature: " + problem } };
+
+  let event;
+  try {
+    event = JSON.parse(payload);
+  } catch (_) {
+    return { status: 400, body: { message: "Invalid JSON payload" } };
+  }
+  const object = (event.data && event.data.object) || {};
+  // A refund made in Stripe's dashboard: an order refunded in full gives its code's use back.
+  if (event.type === "charge.refunded") {
+    const returned = object.refunded === true && require(`${__hooks}/lib/pricing/discounts.js`).returnUse(app, String(object.payment_intent || ""));
+    return { status: 200, body: { received: true, returned: !!returned } };
+  }
+  const session = object.id ? app.findRecordsByFilter("checkout_sessions", "provider_session_id = {:id}", "", 1, 0, { id: String(object.id) })[0] : null;
+  if (!session) {
+    // Commission payments share the endpoint: their sessions are kept apart, named by metadata.
+    const commission = require(`${__hooks}/lib/commissions/commission-payments.js`);
+    if (object.id && commission.findBySession(app, object.id)) return { status: 200, body: commission.handleStripeEvent(app, event, object) };
+    return { status: 200, body: { received: true, ignored: true } };
+  }
+
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const mismatch = stripe.mismatchWith(session, object);
+      if (mismatch) return { status: 400, body: { message: "The event does not match this checkout: " + mismatch } };
+      // Delayed methods (bank debits) complete unpaid and succeed later.
+      const paid = event.type === "checkout.session.async_payment_succeeded" || object.payment_status === "paid" || object.payment_status === "no_payment_required";
+      if (paid) fulfil(app, object.id, stripe.detailsOf(object));
+      break;
+    }
+    case "checkout.session.async_payment_failed":
+      markSession(app, object.id, "failed");
+      break;
+    case "checkout.session.expired":
+      markSession(app, object.id, "expired");
+      break;
+  }
+  return { status: 200, body: { received: true } };
+}
+
+module.exports = { handleStripeWebhook };
