@@ -2,12 +2,10 @@
 // and the order all carry one price; an address outside the priced zone is flagged; the studio's
 // bad settings are refused whole; the tax and sales report adds up to its orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { signedInUser, startServer, type TestServer } from "../support/server";
 import { countingProxy, startStripeMock, type SentToStripe } from "../support/stripe-mock";
-import { arrangeShop, bracketed, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
+import { arrangeShop, bracketed, payByWebhook, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
-const stripe = new Stripe("sk_test_123");
 let server: TestServer;
 let mock: { url: string; stop(): Promise<void> };
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
@@ -27,21 +25,7 @@ afterAll(async () => {
 
 const lastSession = (): SentToStripe => proxy.sent().filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions").at(-1)!;
 
-function paid(id: string, amount: number, country: string, extra: Record<string, unknown> = {}) {
-  const object = {
-    id,
-    object: "checkout.session",
-    payment_status: "paid",
-    amount_total: amount,
-    currency: "usd",
-    livemode: false,
-    customer_details: { name: "Greta Brun", email: "greta@example.com", phone: "" },
-    shipping_details: { name: "Greta Brun", address: { line1: "Am Hang 3", line2: null, city: "Bonn", state: "", postal_code: "53111", country } },
-    ...extra,
-  };
-  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, type: "checkout.session.completed", data: { object } });
-  return post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
-}
+const paid = (id: string, amount: number, country: string, extra: Record<string, unknown> = {}) => payByWebhook(server, id, amount, { line2: null, state: "", country }, extra);
 
 describe("the seeded shop", () => {
   it("charges exactly 495 for shipping, whatever the cart and the country", async () => {

@@ -3,12 +3,10 @@
 // hold a US state, so an address paid in another place is taxed again at the webhook and the tax
 // not due there is refunded. The tax report files tax only where it was charged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import Stripe from "stripe";
 import { startServer, type TestServer } from "../support/server";
 import { countingProxy, startStripeMock } from "../support/stripe-mock";
-import { arrangeShop, bracketed, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
+import { arrangeShop, bracketed, payByWebhook, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
-const stripe = new Stripe("sk_test_123");
 // DE 19 %, New York 8.875 %; none for California or France.
 const RATES = {
   prices_include_tax: false,
@@ -59,21 +57,7 @@ describe("Stripe mode", () => {
     await mock?.stop();
   });
 
-  function paid(id: string, amount: number, address: Record<string, string>) {
-    const object = {
-      id,
-      object: "checkout.session",
-      payment_status: "paid",
-      amount_total: amount,
-      currency: "usd",
-      livemode: false,
-      payment_intent: `pi_${id.slice(-12)}`,
-      customer_details: { name: "Rosa Vale", email: "rosa@example.com", phone: "" },
-      shipping_details: { name: "Rosa Vale", address: { line1: "1 Main St", city: "Somewhere", postal_code: "10001", state: "", ...address } },
-    };
-    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, type: "checkout.session.completed", data: { object } });
-    return post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
-  }
+  const paid = (id: string, amount: number, address: Record<string, string>) => payByWebhook(server, id, amount, { state: "", ...address }, { payment_intent: `pi_${id.slice(-12)}` });
 
   async function checkout(place: Place) {
     const preview = await post(server, "/api/studio/cart/price", { items: [shop.line("print", 1)], ...place });
