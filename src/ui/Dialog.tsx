@@ -35,7 +35,7 @@ export function Dialog({ isOpen, onOpenChange, title, children, footer, width, k
               ×
             </AriaButton>
           </div>
-          <div ref={toastSlot} className={styles.toastSlot} />
+          <div ref={toastSlot} className={styles.toastSlot} role="status" aria-live="polite" />
           <div className={styles.body}>
             <HeadingLevel.Provider value={3}>{children}</HeadingLevel.Provider>
           </div>
