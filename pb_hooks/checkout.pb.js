@@ -25,14 +25,17 @@ routerAdd(
     const { signedInCustomer, holderOf } = require(`${__hooks}/lib/base/callers.js`);
     const body = e.requestInfo().body || {};
     const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
-    return e.json(200, checkout.openCheckout(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region, code: body.code }));
+    const buyerKey = $security.randomString(40);
+    const opened = checkout.openCheckout(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region, code: body.code, buyerKey });
+    checkout.giveBuyerKey(e, buyerKey);
+    return e.json(200, opened);
   },
   $apis.bodyLimit(65536),
 );
 
 routerAdd("GET", "/api/studio/checkout/{id}", (e) => {
   const caller = require(`${__hooks}/lib/base/callers.js`).signedInCustomer(e);
-  return e.json(200, require(`${__hooks}/lib/checkout/checkout.js`).checkoutStatus(e.app, e.request.pathValue("id"), caller));
+  return e.json(200, require(`${__hooks}/lib/checkout/checkout.js`).checkoutStatus(e, e.request.pathValue("id"), caller));
 });
 
 // The demo provider's hosted page posts here: the same fulfilment as a paid Stripe session.

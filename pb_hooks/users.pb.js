@@ -2,6 +2,11 @@
 // Who is admin is decided here: for every user when the server starts, on every write of a user,
 // and again at every sign-in and token refresh, so a changed admin domain takes effect at once.
 
+// A sign-up for a known address is answered like a new one (pb_hooks/lib/accounts/sign-ups.js).
+onRecordCreateRequest((e) => {
+  require(`${__hooks}/lib/accounts/sign-ups.js`).signUp(e);
+}, "users");
+
 onRecordCreate((e) => {
   require(`${__hooks}/lib/accounts/admin-rule.js`).applyAdminRule(e.record);
   e.next();
@@ -31,6 +36,6 @@ onRecordAuthWithPasswordRequest((e) => {
   require(`${__hooks}/lib/accounts/signin-failures.js`).guard(e);
 });
 
-cronAdd("prune-signin-failures", "*/10 * * * *", () => {
-  require(`${__hooks}/lib/accounts/signin-failures.js`).prune($app);
+cronAdd("prune-counters", "*/10 * * * *", () => {
+  require(`${__hooks}/lib/base/counters.js`).prune($app);
 });

@@ -19,6 +19,7 @@ import (
 	"studio/server/internal/access"
 	"studio/server/internal/cache"
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 	studioenv "studio/server/internal/env"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
@@ -52,6 +53,9 @@ func main() {
 	pictures.RegisterRenditions(app)
 	catalogCache := cache.Register(app)
 	version := catalog.WatchVersion(app)
+	if err := edge.Register(app, version); err != nil {
+		log.Fatal(err)
+	}
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if err := applyEnvSettings(se.App); err != nil {
@@ -75,6 +79,7 @@ func main() {
 	})
 	mail.Register(app)
 	guard.RegisterCacheRules(app)
+	guard.RedactRequestLogs(app)
 	stopReplication := replication.Register(app)
 
 	// app.Start() with the commands' errors kept: PocketBase prints a failed start and then exits

@@ -31,6 +31,10 @@ const NEEDS = [
     has: (m) => m.sqlite3,
     line: "The sqlite3 tool is needed by the tests that change the database behind the server's back: Debian/Ubuntu: apt-get install sqlite3.",
   },
+  {
+    has: (m) => m.varnish,
+    line: "Varnish is needed by the test that puts a shared cache in front of the server: Debian/Ubuntu: apt-get install varnish.",
+  },
 ];
 
 /** Whether a version such as "1.26.8" or "go1.26.8" is at least `least` ("1.26"); false without one. */
@@ -47,8 +51,8 @@ function atLeast(version, least) {
 
 /**
  * One line for each thing the machine `m` lacks, naming it and how to install it; none when it has
- * everything. `m`: { node, go (versions, or null), cc, staticLibc, chromium, sqlite3 (booleans),
- * chromiumPath }.
+ * everything. `m`: { node, go (versions, or null), cc, staticLibc, chromium, sqlite3, varnish
+ * (booleans), chromiumPath }.
  * @returns {string[]}
  */
 export function missingPrerequisites(m) {
@@ -76,5 +80,7 @@ export function thisMachine(root) {
     chromium: existsSync(chromiumPath),
     chromiumPath,
     sqlite3: output("sqlite3", ["-version"]) !== null,
+    // Debian puts varnishd in /usr/sbin, which is not on every user's PATH.
+    varnish: existsSync("/usr/sbin/varnishd") || output("varnishd", ["-V"]) !== null,
   };
 }

@@ -38,6 +38,6 @@ test("the studio downloads the orders of a range of days as CSV, and a reversed 
   const [download] = await Promise.all([page.waitForEvent("download"), exporter.getByRole("button", { name: "Download CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`orders-${today}-to-${today}.csv`);
   const text = await readFile((await download.path())!, "utf8");
-  expect(text.startsWith("\uFEFForder,date,buyer,country,lines,subtotal,shipping,tax,discount,code,total,status,carrier,tracking,refunded\r\n")).toBe(true);
+  expect(text.startsWith("\uFEFFOrder,Date,Buyer,Country,State,Lines,Goods,Discounts,Code,Shipping,Tax,Total,Status,Carrier,Tracking,Refunded\r\n")).toBe(true);
   expect(text).toContain(`,Tamsin Reed <${email}>,US,`);
 });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { startServer, signedInUser, type TestServer } from "../support/server";
 import { form } from "../support/files";
+import { startMailServer, type MailServer } from "../support/maildev";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { freePort } from "../../scripts/lib/project.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
@@ -192,6 +193,15 @@ describe("wrong passwords", () => {
     expect((await attempt("cleo@example.com", "correct-horse-42", "2001:db8:5:6::1")).status).toBe(200);
   });
 
+  it("count sixty wrong passwords sent at once as sixty: ten are checked, the rest and then the right one refused", async () => {
+    await signedInUser(lockServer, "dora@example.com");
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt("dora@example.com", `rush-${i}`, `2001:db8:7:7::${i + 1}`)));
+    expect(burst.filter((a) => a.status === 400)).toHaveLength(10);
+    expect(burst.filter((a) => a.status === 429)).toHaveLength(50);
+    expect((await attempt("dora@example.com", "correct-horse-42", "2001:db8:7:7::99")).status).toBe(429);
+    expect((await attempt("dora@example.com", "correct-horse-42", "2001:db8:7:8::1")).status).toBe(200);
+  });
+
   it("answer an unknown address exactly as a known one, at every count", async () => {
     const known: unknown[] = [];
     const unknown: unknown[] = [];
@@ -201,6 +211,82 @@ describe("wrong passwords", () => {
     }
     expect(unknown).toEqual(known);
     expect(known.map((a) => (a as { status: number }).status)).toEqual([...Array(10).fill(400), 429, 429, 429]);
+  });
+});
+
+describe("strangers on one network", () => {
+  let server: TestServer;
+  let mail: MailServer;
+  beforeAll(async () => {
+    mail = await startMailServer();
+    server = await startServer({ ...mail.env, STUDIO_TRUSTED_PROXY_HEADERS: "X-Forwarded-For" });
+    await signedInUser(server, "kit@example.com", { first_name: "Kit" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await mail?.stop();
+  });
+
+  const send = (path: string, body: unknown, from: string) =>
+    fetch(server.url + path, { method: "POST", headers: { "Content-Type": "application/json", "X-Forwarded-For": from }, body: JSON.stringify(body) }).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
+  const signUp = (email: string, from: string, password = "a-long-enough-password") =>
+    send("/api/collections/users/records", { email, password, passwordConfirm: password, first_name: "Mallory", last_name: "Mask", emailVisibility: true }, from);
+  // What differs between any two new accounts: their ids, times and addresses.
+  const shape = (b: Record<string, unknown>) => ({ ...b, id: typeof b.id, created: typeof b.created, updated: typeof b.updated, email: typeof b.email });
+
+  it("answers a sign-up for a known address exactly like a new one, and tells the owner instead", async () => {
+    const known = await signUp("kit@example.com", "192.0.2.30");
+    const fresh = await signUp("kit-new@example.com", "192.0.2.31");
+    expect(known.status).toBe(200);
+    expect(shape(known.body)).toEqual(shape(fresh.body));
+    expect(known.body.email).toBe("kit@example.com");
+    expect(known.body.id).toMatch(/^[a-z0-9]{15}$/);
+    // The same mistakes get the same refusals.
+    const shortKnown = await signUp("kit@example.com", "192.0.2.30", "short");
+    const shortNew = await signUp("kit-other@example.com", "192.0.2.31", "short");
+    expect(shortKnown).toEqual(shortNew);
+    expect(shortKnown.status).toBe(400);
+
+    const letter = await mail.waitFor("kit@example.com", /You already have an account/);
+    expect(letter.text).toContain("Hello Kit,");
+    expect(letter.text).not.toContain("Mallory");
+    // Nothing of the account changed, and no second account was made.
+    await server.client().collection("users").authWithPassword("kit@example.com", "correct-horse-42");
+    expect((await server.su.collection("users").getFullList({ filter: 'email = "kit@example.com"' })).length).toBe(1);
+    expect((await server.su.collection("users").getFullList({ filter: 'email = "kit-new@example.com"' })).length).toBe(1);
+  });
+
+  it("counts sign-ups and commission requests per network, a whole IPv6 /64 as one", async () => {
+    const signUps = await Promise.all(Array.from({ length: 22 }, (_, i) => signUp(`many-${i}@example.com`, `2001:db8:9:9::${i + 1}`)));
+    expect(signUps.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(signUps.filter((r) => r.status === 429).map((r) => r.body.message)).toEqual(Array(2).fill("Too many accounts were made from your network in the last hour. Please try again later."));
+    expect((await signUp("elsewhere@example.com", "2001:db8:9:a::1")).status).toBe(200);
+
+    const request = (i: number) => send("/api/collections/commissions/records", { type: "watercolor-portrait", description: `Portrait ${i}`, contact_email: `p${i}@example.com` }, `2001:db8:9:b::${i + 1}`);
+    const requests = await Promise.all(Array.from({ length: 22 }, (_, i) => request(i)));
+    expect(requests.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(requests.filter((r) => r.status === 429)).toHaveLength(2);
+  });
+
+  it("lets one network's accounts join the waitlist only a few times a day", async () => {
+    await server.su.send("/api/studio/admin/commission-slots", { method: "POST", body: { types: [{ type: "indoor-mural", state: "waitlist", slots: 0 }] } });
+    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signedInUser(server, `queuer-${i}@example.com`)));
+    const joins = await Promise.all(
+      accounts.map((pb) =>
+        fetch(`${server.url}/api/collections/commissions/records`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: pb.authStore.token, "X-Forwarded-For": "203.0.113.90" },
+          body: JSON.stringify({ type: "indoor-mural", description: "A hall of lanterns", contact_email: "x@example.com" }),
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
+    );
+    expect(joins.filter((r) => r.status === 200).map((r) => r.body.waitlist)).toEqual(Array(5).fill("waiting"));
+    expect(joins.filter((r) => r.status === 429).map((r) => r.body.message)).toEqual([
+      "Requests from your network are already waiting for this studio's next slots. Please try again tomorrow, or write to the studio.",
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import type PocketBase from "pocketbase";
 import { startServer, signedInUser, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
 import { rawRequest, type RawResponse } from "../support/raw-http";
+import { pieceAddress } from "../../src/lib/addresses";
 
 type Raw = RawResponse;
 
@@ -83,6 +84,36 @@ describe("guest catalogue reads kept in memory", () => {
     },
   );
 
+  it.skipIf(spawnSync("sqlite3", ["-version"]).status !== 0)(
+    "keeps the catalogue and the pages when a stranger's request moves only the commission board",
+    async () => {
+      const id = paintingIds[2];
+      const admin = await signedInUser(server, "studio@lanternwood.example");
+      await admin.send("/api/studio/admin/commission-slots", { method: "POST", body: { queue_public: true } });
+      const before = (await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title as string;
+      const pagePath = pieceAddress("gallery", { id, title: before });
+      expect(await (await fetch(server.url + pagePath)).text()).toContain(before);
+      const queueBefore = await (await fetch(`${server.url}/commissions/queue`)).text();
+
+      execFileSync("sqlite3", [join(server.dataDir, "data.db"), ".timeout 5000", `UPDATE paintings SET title = 'Not a catalogue write' WHERE id = '${id}'`]);
+      const board = (await guest<List>("/api/collections/commission_board/records")).body.items[0];
+      const request = await fetch(`${server.url}/api/collections/commissions/records`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ type: "watercolor-portrait", description: "Our cat", contact_email: "stranger@example.com" }),
+      });
+      expect(request.status).toBe(200);
+
+      // The board moved, and its readers see it at once...
+      const boardNow = (await guest<List>("/api/collections/commission_board/records")).body.items[0];
+      expect(boardNow.updated).not.toBe(board.updated);
+      expect(await (await fetch(`${server.url}/commissions/queue`)).text()).not.toBe(queueBefore);
+      // ...while what it does not touch is still the answer kept before it.
+      expect((await guest<List>(LIST)).body.items.find((p) => p.id === id)!.title).toBe(before);
+      expect(await (await fetch(server.url + pagePath)).text()).toContain(before);
+    },
+  );
+
   it("shows every update to the very next guest read, list and record alike", async () => {
     const id = paintingIds[1];
     for (let i = 0; i < 30; i++) {
@@ -128,7 +159,8 @@ describe("guest catalogue reads kept in memory", () => {
     expect(plain2.body.equals(plain1.body)).toBe(true);
     for (const [first, repeat] of [[gzip1, gzip2], [plain1, plain2]]) {
       expect(withoutDate(repeat.headers)).toEqual(withoutDate(first.headers));
-      expect(repeat.headers).toMatchObject({ "content-type": "application/json", "cache-control": "no-store", "x-frame-options": "DENY", vary: "Origin, Accept-Encoding" });
+      // Shareable by a cache in front, for seconds (no purge configured), as the same answer to every guest.
+      expect(repeat.headers).toMatchObject({ "content-type": "application/json", "cache-control": expect.stringMatching(/^public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400$/), "x-frame-options": "DENY", vary: "Origin, Accept-Encoding" });
     }
 
     // HEAD shares GET's answer: the same headers, no body.

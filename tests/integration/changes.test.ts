@@ -29,7 +29,8 @@ const painting = (title: string) =>
   form({ title, tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 30 } }, { image: pngFile() });
 
 beforeAll(async () => {
-  server = await startServer();
+  // Behind a proxy, so that a request can say which network it comes from.
+  server = await startServer({ STUDIO_TRUSTED_PROXY_HEADERS: "X-Forwarded-For" });
   admin = await signedInUser(server, "owner@lanternwood.example");
   customer = await signedInUser(server, "ada@example.com");
 });
@@ -330,5 +331,27 @@ describe("a live list's changes since its cursor", () => {
     expect(statuses.slice(0, 55).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await feed(cleo, "commission_messages", mine.body.cursor)).status).toBe(200);
+  });
+
+  it("counts many accounts on one network as one caller", async () => {
+    const accounts = await Promise.all(["fen", "gil", "hal", "ivo", "jun", "kai"].map((name) => signedInUser(server, `${name}@example.com`)));
+    const { cursor } = (await feed(accounts[0], "commission_messages", "")).body;
+    // Every request from another address of one IPv6 /64: PocketBase's own limit counts addresses.
+    let n = 0;
+    const statuses = await Promise.all(
+      accounts.flatMap((pb) =>
+        Array.from({ length: 55 }, () =>
+          fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, { headers: { Authorization: pb.authStore.token, "X-Forwarded-For": `2001:db8:77:1::${(++n).toString(16)}` } }).then(async (r) => {
+            await r.arrayBuffer();
+            return r.status;
+          }),
+        ),
+      ),
+    );
+    // Each account stays under its own 60 a minute; the network passes its 300.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(300);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    const elsewhere = await fetch(`${server.url}/api/studio/changes/commission_messages?since=${cursor}`, { headers: { Authorization: accounts[0].authStore.token, "X-Forwarded-For": "2001:db8:77:2::1" } });
+    expect(elsewhere.status).toBe(200);
   });
 });

@@ -70,6 +70,8 @@ async function tick() {
 beforeAll(async () => {
   mail = await startMailServer();
   server = await startServer({ ...mail.env, STUDIO_PAYMENTS: "demo", STUDIO_MAIL_BATCH_SECONDS: "0", STUDIO_NOTIFY_EMAIL: STUDIO });
+  // Many requests from one address in a minute: PocketBase's per-address limit would answer 429.
+  await server.su.settings.update({ rateLimits: { enabled: false } });
   admin = await signedInUser(server, STUDIO);
   for (const [first, last] of [
     ["Agatha", "Quillfeather"],
@@ -159,6 +161,45 @@ describe("other fill rules and endings", () => {
     await mail.waitFor(customers[1].email, /watercolor illustration slot has opened/);
     expect(await customers[1].pb.collection("commissions").getOne(b)).toMatchObject({ waitlist: "invited" });
     await plan({ fill_rule: "deposit", types: [{ type: "watercolor-illustration", state: "open", slots: 0 }] });
+  });
+});
+
+describe("a waitlist strangers cannot stall", () => {
+  it("asks a guest to sign in to join it, skips a request no account can take, and greets no name nobody confirmed", async () => {
+    const kind = "outdoor-mural";
+    await plan({ fill_rule: "quoted", types: [{ type: kind, state: "open", slots: 1 }] });
+    const a = await request(customers[2].pb, "A harbour wall", kind);
+    expect((await call(admin, `/api/studio/commissions/${a}/quotes`, { total_cents: 9000 })).status).toBe(200);
+    expect((await stateOf(kind)).state).toBe("waitlist");
+
+    const guest = await fetch(`${server.url}/api/collections/commissions/records`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ type: kind, description: "Hold this for me", contact_email: "victim@example.com", contact_name: "Claim your prize at evil.example" }),
+    });
+    expect(guest.status).toBe(400);
+    expect((await guest.json()).message).toBe(
+      "Outdoor mural commissions have a waitlist, and a slot is taken from your account. Please sign in or create an account to join it. Nothing was sent; your words are still in the form.",
+    );
+
+    // Filed by the studio for someone without an account: it waits for the studio, never invited.
+    const filed = await server.su.collection("commissions").create({ type: kind, description: "A wall by phone", contact_email: "stranger@example.com", contact_name: "Claim your prize at evil.example" });
+    expect(filed.waitlist).toBe("waiting");
+    // An account whose address nobody confirmed, named by whoever made it.
+    await server.su.collection("users").create({ email: "zed@example.com", password: "correct-horse-42", passwordConfirm: "correct-horse-42", verified: false, first_name: "Claim your prize at evil.example" });
+    const zed = server.client();
+    await zed.collection("users").authWithPassword("zed@example.com", "correct-horse-42");
+    const z = await request(zed, "A garden wall", kind);
+
+    await admin.collection("commissions").update(a, { status: "Cancelled" });
+    const letter = await mail.waitFor("zed@example.com", /outdoor mural slot has opened/);
+    expect(letter.text).toContain("Hello,");
+    expect(letter.text).not.toContain("evil.example");
+    expect(await zed.collection("commissions").getOne(z)).toMatchObject({ waitlist: "invited" });
+    expect((await server.su.collection("commissions").getOne(filed.id)).waitlist).toBe("waiting");
+    expect((await mail.all()).filter((m) => m.to.some((t) => t.address === "stranger@example.com" || t.address === "victim@example.com"))).toHaveLength(0);
+    for (const id of [z, filed.id]) await admin.collection("commissions").update(id, { status: "Cancelled" });
+    await plan({ fill_rule: "deposit", types: [{ type: kind, state: "open", slots: 0 }] });
   });
 });
 
@@ -254,5 +295,19 @@ describe("the public queue", () => {
     await plan({ types: [{ type: "illustrated-book", state: "closed", slots: 0 }] });
     const after = await (await fetch(`${server.url}/commissions`)).text();
     expect(after).toMatch(/Illustrated book[^<]*<\/[a-z]+>\s*<[^>]+>Closed</);
+  });
+});
+
+describe("the board's size", () => {
+  it("shows a bounded queue however many requests arrive", async () => {
+    const kind = "illustrated-book";
+    await plan({ types: [{ type: kind, state: "open", slots: 0 }] });
+    for (let batch = 0; batch < 7; batch++) {
+      await Promise.all(Array.from({ length: 10 }, (_, i) => server.su.collection("commissions").create({ type: kind, description: `Book ${batch}-${i}`, contact_email: "x@example.com" })));
+    }
+    await tick();
+    const rows = (await call(null, "/api/studio/commission-queue")).body.rows as QueueRow[];
+    expect(rows.filter((r) => r.position > 0)).toHaveLength(60);
+    expect(rows.length).toBeLessThanOrEqual(120);
   });
 });

@@ -140,6 +140,26 @@ describe("a capped code", () => {
     expect(ok.every((r) => r.body.amount_total === 3500 - 500 + 495)).toBe(true);
   });
 
+  it("counts one buyer's unpaid checkouts as one use, and caps how many a buyer and a network keep open", async () => {
+    await makeCode({ code: "THREEUSE", kind: "fixed", amount_cents: 300, max_uses: 3 });
+    const from = "198.51.100.40";
+    const mine = await Promise.all([1, 2, 3].map((n) => post("/api/studio/checkout", { items: [print()], code: "THREEUSE", cart_session_id: `hoarder-cart-${n}` }, from)));
+    expect(mine.map((r) => r.status)).toEqual([200, 200, 200]);
+    // The code is still there for everyone else: the three unpaid checkouts are one buyer's one use.
+    const other = await post("/api/studio/cart/price", { items: [print()], code: "THREEUSE" }, "198.51.100.41");
+    expect(other.body).toMatchObject({ discount: 300, code_error: "" });
+    const fourth = await post("/api/studio/checkout", { items: [print()], code: "THREEUSE", cart_session_id: "hoarder-cart-4" }, from);
+    expect(fourth).toMatchObject({ status: 429, body: { message: "You have 3 open checkouts with a code. Please finish or cancel one first." } });
+    // Accounts are free to make: one network's open code checkouts have a ceiling too.
+    await makeCode({ code: "MANYUSE", kind: "fixed", amount_cents: 300, max_uses: 100 });
+    const network = "198.51.100.42";
+    const accounts = await Promise.all(Array.from({ length: 11 }, (_, i) => signedInUser(server, `sharer${i}@example.com`)));
+    const held = [];
+    for (const pb of accounts) held.push(await post("/api/studio/checkout", { items: [print()], code: "MANYUSE" }, network, { Authorization: pb.authStore.token }));
+    expect(held.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(held[10]).toMatchObject({ status: 429, body: { message: "Checkouts from your network already hold 10 codes. Please finish or cancel one first." } });
+  });
+
   it("gives a use back when the order is refunded in full", async () => {
     await makeCode({ code: "ONLYONE", kind: "percent", percent: 20, max_uses: 1 });
     const first = await post("/api/studio/checkout", { items: [signed()], code: "ONLYONE" }, "198.51.100.20");
@@ -260,7 +280,7 @@ describe("refusals a buyer can act on", () => {
     const columns = header.split(",");
     const withCode = rows.filter((r) => r.includes(",PRINTS10,"));
     expect(withCode).toHaveLength(1);
-    expect(withCode[0].split(",")[columns.indexOf("discount")]).toBe("3.50");
+    expect(withCode[0].split(",")[columns.indexOf("Discounts")]).toBe("3.50");
   });
 });
 
@@ -298,6 +318,15 @@ describe("guessing", () => {
     const checkout = await post("/api/studio/checkout", { items: [print()], code: "REALCODE" }, from);
     expect(checkout.status).toBe(429);
     expect((await post("/api/studio/cart/price", { items: [print()], code: "REALCODE" }, "192.0.2.51")).body.discount).toBe(350);
+  });
+
+  it("counts fifty-five wrong codes sent at once as fifty-five: ten answered, the rest refused", async () => {
+    const from = "192.0.2.60";
+    const burst = await Promise.all(Array.from({ length: 55 }, (_, i) => post("/api/studio/cart/price", { items: [print()], code: `RUSH${i}` }, from)));
+    const answers = burst.map((r) => r.body.code_error);
+    expect(answers.filter((a) => a === "This code isn't valid")).toHaveLength(10);
+    expect(answers.filter((a) => /^Too many codes/.test(a))).toHaveLength(45);
+    expect((await post("/api/studio/cart/price", { items: [print()], code: "REALCODE" }, from)).body.code_error).toMatch(/^Too many codes/);
   });
 
   it("counts a customer's wrong codes by account, from any network", async () => {

@@ -54,7 +54,7 @@ describe("security headers", () => {
 });
 
 describe("cache rules a CDN can follow", () => {
-  it("let shared caches keep public pictures, never protected files or API answers", async () => {
+  it("let shared caches keep public pictures and guests' catalogue reads, never protected files or personal API answers", async () => {
     const su = server.su;
     const painting = await su.collection("paintings").create(form({ title: "Cove", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 35 } }, { image: pngFile() }));
     const picture = await fetch(su.files.getURL(painting, painting.image));
@@ -66,9 +66,11 @@ describe("cache rules a CDN can follow", () => {
     expect(protectedFile.status).toBe(200);
     expect(protectedFile.headers.get("cache-control")).toBe("private, no-store");
 
-    for (const path of ["/api/collections/paintings/records", `/api/collections/paintings/records/${painting.id}`, "/api/health"]) {
-      expect((await fetch(server.url + path)).headers.get("cache-control"), path).toBe("no-store");
+    // Guests' catalogue reads are the same for everyone: a cache in front may keep them (docs/decisions/027).
+    for (const path of ["/api/collections/paintings/records", `/api/collections/paintings/records/${painting.id}`]) {
+      expect((await fetch(server.url + path)).headers.get("cache-control"), path).toMatch(/^public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400$/);
     }
+    expect((await fetch(server.url + "/api/health")).headers.get("cache-control")).toBe("private, no-store");
   });
 });
 

@@ -2,11 +2,13 @@
 // by its key (guests included), the same 404 for every other way in, and the CSV for a date range.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
+import { parseCsv } from "../support/csv";
 import { startServer, signedInUser, ADMIN_DOMAIN, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
 import { startMailServer, linkIn, type MailServer } from "../support/maildev";
 
 const STUDIO = `studio@${ADMIN_DOMAIN}`;
+const STATE = "ME";
 
 let server: TestServer;
 let mail: MailServer;
@@ -26,7 +28,7 @@ async function get(path: string, token = "") {
 }
 
 function details(name: string, email: string) {
-  return { customer: { name, email }, shipping: { address: { line1: "1 Harbor Rd", line2: "Flat 2", city: "Pebble Cove", postal_code: "04101", country: "US" } } };
+  return { customer: { name, email }, shipping: { address: { line1: "1 Harbor Rd", line2: "Flat 2", city: "Pebble Cove", state: STATE, postal_code: "04101", country: "US" } } };
 }
 
 /** A paid order of `quantity` books, by a guest or through a customer's token. Returns the provider session id. */
@@ -79,12 +81,12 @@ describe("an order's own page", () => {
     const page = await get(link.slice(server.url.length));
     expect(page.status).toBe(200);
     expect(page.text).toContain('<meta name="robots" content="noindex">');
-    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     expect(page.headers.get("referrer-policy")).toBe("no-referrer");
 
     const res = await get(`/api/studio/orders/${id}?key=${key}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     const o = JSON.parse(res.text);
     expect(o.id).toBe(id);
     expect(o.status).toBe("unfulfilled");
@@ -119,7 +121,7 @@ describe("an order's own page", () => {
     for (const [i, p] of pages.entries()) {
       expect(p.status, asks[i]).toBe(404);
       expect(p.text, asks[i]).toBe(pages[0].text);
-      expect(p.headers.get("cache-control")).toBe("no-store");
+      expect(p.headers.get("cache-control")).toBe("private, no-store");
     }
     expect(pages[0].text).toContain('<meta name="robots" content="noindex">');
     // An order not paid (still open) has no page, even by its id.
@@ -128,16 +130,49 @@ describe("an order's own page", () => {
     expect((await get(`/api/studio/orders/${open.id}?key=`)).status).toBe(404);
   });
 
-  it("keeps the key out of the server's log", async () => {
+  it("keeps the key and the checkout's id out of the access log and PocketBase's request log", async () => {
     await get(`/api/studio/orders/${id}?key=${key}`);
     await get(`/orders/${id}?key=${key}`);
+    await fetch(`${server.url}/orders/${id}`, { headers: { Referer: `${server.url}/orders/${id}?key=${key}` } });
+    await get(`/api/studio/checkout/${providerId}`);
     expect(server.log()).toContain(`/orders/${id}?key=REDACTED`);
+    expect(server.log()).toContain("/api/studio/checkout/REDACTED");
     expect(server.log()).not.toContain(key);
+    // (The set-up's own look-ups by the superuser name the id in their filters.)
+    const routes = server.log().split("\n").filter((l) => !l.includes("/api/collections/checkout_sessions/records?"));
+    expect(routes.filter((l) => l.includes(providerId))).toEqual([]);
+    // PocketBase writes its request log in batches, every few seconds.
+    let logged = "";
+    for (let i = 0; i < 40 && !logged.includes("/api/studio/checkout/REDACTED"); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      logged = JSON.stringify((await server.su.logs.getList(1, 500, { filter: 'data.type = "request"' })).items);
+    }
+    expect(logged).toContain(`/orders/${id}?key=REDACTED`);
+    expect(logged).toContain("/api/studio/checkout/REDACTED");
+    expect(logged).not.toContain(key);
+    const entries = (await server.su.logs.getList(1, 500, { filter: 'data.type = "request"' })).items;
+    const ours = entries.filter((l) => !String(l.data.url).startsWith("/api/collections/checkout_sessions/records?"));
+    expect(JSON.stringify(ours)).not.toContain(providerId);
   });
 
-  it("gives the success page the order's address only when the session's buyer asks", async () => {
-    const status = await get(`/api/studio/checkout/${providerId}`);
-    expect(JSON.parse(status.text).order_page).toBe(`/orders/${id}?key=${key}`);
+  it("gives the order's address only to the browser that paid, or the buyer's account, and only at payment", async () => {
+    const opened = await fetch(`${server.url}/api/studio/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: [{ id: bookId, type: "book", quantity: 1 }] }) });
+    const cookie = opened.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(opened.headers.getSetCookie()[0]).toMatch(/; Path=\/api\/studio\/checkout; .*HttpOnly; SameSite=Lax/);
+    const guestOrder = (await opened.json()).session_id as string;
+    expect((await post(`/api/studio/checkout/${guestOrder}/pay`, details("Gil Moss", "gil@example.com"))).status).toBe(200);
+    const asBuyer = JSON.parse((await (await fetch(`${server.url}/api/studio/checkout/${guestOrder}`, { headers: { Cookie: cookie } })).text()));
+    expect(asBuyer.order_page).toMatch(/^\/orders\/[a-z0-9]{15}\?key=[A-Za-z0-9_-]{43}$/);
+    // Anyone else who has the checkout's id (it travels in addresses) sees it paid, and no more.
+    const withTheIdOnly = JSON.parse((await get(`/api/studio/checkout/${guestOrder}`)).text);
+    expect(withTheIdOnly.status).toBe("paid");
+    expect(withTheIdOnly.order_page).toBeUndefined();
+    const otherBrowser = JSON.parse((await (await fetch(`${server.url}/api/studio/checkout/${guestOrder}`, { headers: { Cookie: "studio_checkout=guessed" } })).text()));
+    expect(otherBrowser.order_page).toBeUndefined();
+    // Later, the receipt carries the address; the success page no longer does.
+    const session = await sessionOf(guestOrder);
+    await server.su.collection("checkout_sessions").update(session.id, { fulfilled_at: new Date(Date.now() - 2 * 3600_000).toISOString() });
+    expect(JSON.parse((await (await fetch(`${server.url}/api/studio/checkout/${guestOrder}`, { headers: { Cookie: cookie } })).text())).order_page).toBeUndefined();
 
     const cleo = await signedInUser(server, "cleo@example.com");
     const cleoOrder = await order("Cleo Marsh", "cleo@example.com", 1, cleo.authStore.token);
@@ -202,50 +237,6 @@ describe("an order's own page", () => {
   });
 });
 
-// A strict RFC 4180 reader: quoted fields may hold commas, quotes (doubled) and line breaks; every
-// record ends with CRLF; anything else (a stray quote, a bare LF) fails the test.
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    let field = "";
-    if (text[i] === '"') {
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new Error("unterminated quoted field");
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        field += text[i++];
-      }
-    } else {
-      while (i < text.length && text[i] !== "," && text[i] !== "\r" && text[i] !== "\n") {
-        if (text[i] === '"') throw new Error(`a quote inside an unquoted field at ${i}`);
-        field += text[i++];
-      }
-    }
-    row.push(field);
-    if (text[i] === ",") {
-      i++;
-    } else if (text.startsWith("\r\n", i)) {
-      rows.push(row);
-      row = [];
-      i += 2;
-    } else {
-      throw new Error(`expected a comma or CRLF at ${i}, found ${JSON.stringify(text.slice(i, i + 5))}`);
-    }
-  }
-  if (row.length) throw new Error("the last record does not end with CRLF");
-  return rows;
-}
-
 describe("the studio's CSV of orders", () => {
   const march: string[] = [];
   let april = "";
@@ -272,11 +263,11 @@ describe("the studio's CSV of orders", () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes.slice(3)));
-    expect(rows[0]).toEqual(["order", "date", "buyer", "country", "lines", "subtotal", "shipping", "tax", "discount", "code", "total", "status", "carrier", "tracking", "refunded"]);
+    expect(rows[0]).toEqual(["Order", "Date", "Buyer", "Country", "State", "Lines", "Goods", "Discounts", "Code", "Shipping", "Tax", "Total", "Status", "Carrier", "Tracking", "Refunded"]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(march);
-    for (const r of rows) expect(r).toHaveLength(15);
-    expect(rows[1]).toEqual([march[0], "2025-03-01", 'Gus, "the Elder" Moss <gus@example.com>', "US", "1 × Tales of the Cove (Autographed)", "37.99", "4.95", "0.00", "0.00", "", "42.94", "Shipped", "Royal Mail", "AB123456789GB", "0.00"]);
-    expect(rows[2].slice(1, 12)).toEqual(["2025-03-31", `'=HYPERLINK("http://evil.example","x") <hyper@example.com>`, "US", "3 × Tales of the Cove (Autographed)", "113.97", "4.95", "0.00", "0.00", "", "118.92", "Unfulfilled"]);
+    for (const r of rows) expect(r).toHaveLength(16);
+    expect(rows[1]).toEqual([march[0], "2025-03-01", 'Gus, "the Elder" Moss <gus@example.com>', "US", STATE, "1 × Tales of the Cove (Autographed)", "37.99", "0.00", "", "4.95", "0.00", "42.94", "Shipped", "Royal Mail", "AB123456789GB", "0.00"]);
+    expect(rows[2].slice(1, 13)).toEqual(["2025-03-31", `'=HYPERLINK("http://evil.example","x") <hyper@example.com>`, "US", STATE, "3 × Tales of the Cove (Autographed)", "113.97", "0.00", "", "4.95", "0.00", "118.92", "Unfulfilled"]);
 
     const april1 = await fetch(`${server.url}/api/studio/orders.csv?from=2025-04-01&to=2025-04-01`, { headers: { Authorization: studio.authStore.token } });
     const aprilRows = parseCsv((await april1.text()).replace(/^\uFEFF/, ""));
@@ -292,8 +283,8 @@ describe("the studio's CSV of orders", () => {
     const text = await (await fetch(`${server.url}/api/studio/orders.csv?from=2025-05-05&to=2025-05-05`, { headers: { Authorization: studio.authStore.token } })).text();
     const row = parseCsv(text.replace(/^\uFEFF/, ""))[1];
     expect(row[2]).toBe("'+1 Owl <owl@example.com>");
-    expect(row[12]).toBe("Other; Other");
-    expect(row[13]).toBe("'@SUM(A1); -2+3");
+    expect(row[13]).toBe("Other; Other");
+    expect(row[14]).toBe("'@SUM(A1); -2+3");
     for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 

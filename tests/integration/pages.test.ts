@@ -88,7 +88,7 @@ describe("kept pages", () => {
         const res = await rawRequest(server.url + path, { "accept-encoding": "gzip" });
         expect(res.status, path).toBe(404);
         expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-        expect(res.headers["cache-control"]).toBe("no-cache");
+        expect(res.headers["cache-control"]).toMatch(/^public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=86400$/);
         expect(Number(res.headers["content-length"])).toBe(res.body.length);
         const html = gunzipSync(res.body).toString();
         expect(title(html)).toBe("Page not found · Lanternwood Studio");

@@ -20,29 +20,44 @@ async function files(path: string): Promise<Ltx[]> {
   return out;
 }
 
+/** The level-0 files, in order, once a sync that began after `time` has reached the bucket. */
+async function syncedAfter(path: string, time: number): Promise<Ltx[]> {
+  for (let i = 0; i < 300; i++) {
+    const level0 = (await files(path)).filter((f) => f.level === 0).sort((a, b) => a.min - b.min);
+    if (level0.some((f) => f.createdAt.getTime() > time)) return level0;
+    await sleep(100);
+  }
+  throw new Error(`no sync after ${new Date(time).toISOString()} reached the replica in 30 s`);
+}
+
 /**
- * Three orders a sync apart, the server stopped; then the files holding the second order's
- * transaction (its level-0 file and any compaction that took it in) are passed to `harm`.
+ * Three orders, each in a sync of its own, the server stopped; then the files holding the second
+ * order's sync (its level-0 file and any compaction that took it in) are passed to `harm`. Each
+ * order waits for a sync after the one before: two orders in one sync (a late sync on a busy
+ * machine) put the second and the third in the last file, and a last file missing leaves no gap
+ * to find, so the restore would report no damage.
  */
 async function shopWithHarmedMiddle(path: string, harm: (key: string) => Promise<unknown>) {
   const env = replicaEnv(t.s3.url, path);
   const { server, su } = await t.launch(t.dir("studio-repl-harm-"), env);
-  const order = (title: string) => su.collection("purchases").create({ product_title: title, amount: 40, quantity: 1, status: "paid" });
+  const order = async (title: string) => {
+    const made = await su.collection("purchases").create({ product_title: title, amount: 40, quantity: 1, status: "paid" });
+    return { made, committed: Date.now() };
+  };
   const kept = await order("Kept");
-  await sleep(2000);
-  const second = new Date();
-  await order("Second");
-  await sleep(2000);
-  await order("Third");
-  await sleep(2000);
+  // Every file there now was made before the second order was written.
+  const beforeSecond = Math.max(...(await syncedAfter(path, kept.committed)).map((f) => f.max));
+  const second = await order("Second");
+  const middle = (await syncedAfter(path, second.committed)).find((f) => f.min > beforeSecond)!;
+  const third = await order("Third");
+  await syncedAfter(path, third.committed);
   await server.stop();
 
   const all = await files(path);
-  const middle = all.filter((f) => f.level === 0 && f.createdAt >= second).sort((a, b) => a.min - b.min)[0];
-  expect(middle, "the second order's level-0 file").toBeDefined();
+  expect(all.some((f) => f.level === 0 && f.min > middle.max), "a file after the harmed one").toBe(true);
   const harmed = all.filter((f) => f.level < 9 && f.min <= middle.min && f.max >= middle.min);
   for (const f of harmed) await harm(f.key);
-  return { env, kept, middle };
+  return { env, kept: kept.made, middle };
 }
 
 describe("a damaged replica", () => {

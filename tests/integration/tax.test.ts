@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { ADMIN_DOMAIN, signedInUser, startServer, type TestServer } from "../support/server";
 import { countingProxy, startStripeMock, type SentToStripe } from "../support/stripe-mock";
+import { parseCsv } from "../support/csv";
 import { arrangeShop, payByWebhook, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
 const stripe = new Stripe("sk_test_123");
@@ -97,6 +98,28 @@ describe("STUDIO_TAX=manual", () => {
     expect(ca.body).toMatchObject({ ship_region: "CA", tax: 203 + 87, total: 2800 + 1200 + 290 });
     const ny = await post(server, "/api/studio/cart/price", { items: line, country: "US", region: "NY" });
     expect(ny.body).toMatchObject({ tax: 0, total: 2800 + 1200 });
+  });
+
+  it("writes a state a buyer typed into the tax report and the orders CSV as text, never as a formula or a row", async () => {
+    const line = [shop.line("tee", 1)];
+    const orders0DE = (await server.su.collection("checkout_sessions").getFullList({ filter: "status = 'paid' && ship_country = 'DE'" })).length;
+    const res = await post(server, "/api/studio/checkout", { items: line, country: "US", region: "CA" });
+    const forged = '=HYPERLINK("http://evil.example","x")\r\nDE,40,0,0,0,0,0,99999.00';
+    expect((await pay(server, res.body.session_id, res.body.amount_total, { country: "US", state: forged })).status).toBe(200);
+    const order = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${res.body.session_id}"`);
+    expect(order.address_mismatch).toMatchObject({ reason: "Shipped to no state, but tax was priced for CA.", reported: { country: "US", state: "" } });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const headers = { Authorization: server.su.authStore.token };
+    const report = parseCsv((await (await fetch(`${server.url}/api/studio/admin/tax-report?from=${today}&to=${today}&format=csv`, { headers })).text()).replace(/^\uFEFF/, ""));
+    // One row per place the orders went, each with the heading's cells, and no made-up one.
+    expect(report.map((r) => r.length)).toEqual(report.map(() => 9));
+    expect(report.filter((r) => r[0] === "DE").every((r) => r[2] === String(orders0DE))).toBe(true);
+    for (const r of report) for (const c of r) expect(c).not.toMatch(/^[=+@]|HYPERLINK/);
+    const orders = parseCsv((await (await fetch(`${server.url}/api/studio/orders.csv?from=${today}&to=${today}`, { headers })).text()).replace(/^\uFEFF/, ""));
+    const row = orders.find((r) => r[0] === order.id)!;
+    expect(row[orders[0].indexOf("State")]).toBe("'" + forged);
+    for (const r of orders) expect(r).toHaveLength(orders[0].length);
   });
 
   it("shows tax the prices include without adding it, and tells Stripe's page", async () => {

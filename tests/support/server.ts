@@ -22,8 +22,9 @@ export interface TestServer {
 
 export const ADMIN_DOMAIN = "lanternwood.example";
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const port: number = await freePort();
+/** Starts a server on a free port, or on `port` when something must know it beforehand (a cache in front). */
+export async function startServer(env: Record<string, string> = {}, { port }: { port?: number } = {}): Promise<TestServer> {
+  port ??= (await freePort()) as number;
   const dataDir = mkdtempSync(join(tmpdir(), "studio-pb-"));
   const server = await launchServer({
     http: `127.0.0.1:${port}`,

@@ -13,35 +13,17 @@ function keyOf(e) {
   return PREFIX + $security.sha256(e.collection.name + "\n" + identity + "\n" + networkOf(e.realIP())).slice(0, 40);
 }
 
-function read(store, key, now) {
-  const [count, since] = String(store.get(key) || "0:0").split(":").map(Number);
-  return now - since < WINDOW_MS ? { count, since } : { count: 0, since: now };
-}
-
-/** Runs a password sign-in (e.next()), refused for a pair that failed too often; counts its failures. */
+/**
+ * Runs a password sign-in (e.next()), counted before the password is checked, in one atomic step
+ * (lib/base/counters.js): parallel guesses each take their own number, and one past the limit is
+ * refused unchecked. A right password clears the pair's count.
+ */
 function guard(e) {
-  const store = e.app.store();
+  const counters = require(`${__hooks}/lib/base/counters.js`);
   const key = keyOf(e);
-  const now = Date.now();
-  const seen = read(store, key, now);
-  if (seen.count >= MAX_FAILURES) throw new ApiError(429, REFUSED, null);
-  try {
-    e.next();
-  } catch (err) {
-    store.set(key, seen.count + 1 + ":" + seen.since);
-    throw err;
-  }
-  store.remove(key);
+  if (counters.count(e.app, key, WINDOW_MS) > MAX_FAILURES) throw new ApiError(429, REFUSED, null);
+  e.next();
+  counters.forget(e.app, key);
 }
 
-/** Forgets pairs whose window has passed (the counts live in memory; unknown identities are counted too). */
-function prune(app) {
-  const store = app.store();
-  const now = Date.now();
-  const all = store.getAll();
-  for (const key in all) {
-    if (key.indexOf(PREFIX) === 0 && read(store, key, now).count === 0) store.remove(key);
-  }
-}
-
-module.exports = { guard, prune, REFUSED };
+module.exports = { guard, REFUSED };

@@ -23,6 +23,9 @@ const MAX_INCREMENTAL = 500;
 // after each reconnect, far below this; the studio is not limited.
 const FEED_REQUESTS = 60;
 const FEED_WINDOW_MS = 60 * 1000;
+// A household or an office shares one network: a few people's lists, each polled at once on
+// every change, but not the dozens of accounts one script opens.
+const FEED_REQUESTS_PER_NETWORK = 300;
 const TOPIC = "studio/catalog";
 
 function retentionMs() {
@@ -125,25 +128,34 @@ function visitorCan(app, collection) {
 }
 
 // Every browser without a usable cursor gets the same answer until the next catalogue change, so
-// it is built once and kept, serialized, under the newest catalogue number.
+// it is built once and kept, serialized, under the newest catalogue number. The commission board
+// is one row rewritten with every request anyone sends: it is read fresh each time and the rest
+// kept, so a stranger's request never makes the server read the whole catalogue again.
 const SNAPSHOT_KEY = "studio:catalog-snapshot";
+const BOARD = "commission_board";
+
+function publicRecords(app, name) {
+  const collection = app.findCachedCollectionByNameOrId(name);
+  const can = visitorCan(app, collection);
+  return app.findAllRecords(collection).filter((record) => can(record));
+}
 
 function snapshot(app, fp) {
-  const key = fp + "." + catalogSeq(app);
-  const kept = app.store().get(SNAPSHOT_KEY);
-  if (kept && kept.key === key) return kept.body;
   // Read the sequence first: a write that lands while the records are read is sent again next time.
   const cursor = fp + "." + latestSeq(app);
-  const upserts = [];
-  for (const name of CATALOG) {
-    const collection = app.findCachedCollectionByNameOrId(name);
-    const can = visitorCan(app, collection);
-    for (const record of app.findAllRecords(collection)) if (can(record)) upserts.push(record);
+  const rest = CATALOG.filter((name) => name !== BOARD);
+  const key = fp + "." + scalar(app, "SELECT COALESCE(MAX(seq), 0) AS value FROM studio_changes WHERE collection IN (" + rest.map((c) => "'" + c + "'").join(",") + ")");
+  let kept = app.store().get(SNAPSHOT_KEY);
+  if (!kept || kept.key !== key) {
+    let records = [];
+    for (const name of rest) records = records.concat(publicRecords(app, name));
+    // Records serialize through their own JSON export: public fields only.
+    kept = { key, upserts: JSON.stringify(records).slice(1, -1) };
+    app.store().set(SNAPSHOT_KEY, kept);
   }
-  // Records serialize through their own JSON export: public fields only.
-  const body = JSON.stringify({ cursor, reset: true, upserts, deletes: [] });
-  app.store().set(SNAPSHOT_KEY, { key, body });
-  return body;
+  const board = JSON.stringify(publicRecords(app, BOARD)).slice(1, -1);
+  const upserts = [kept.upserts, board].filter(Boolean).join(",");
+  return '{"cursor":' + JSON.stringify(cursor) + ',"reset":true,"upserts":[' + upserts + '],"deletes":[]}';
 }
 
 function parseCursor(raw, fp) {
@@ -197,15 +209,17 @@ function changesSince(app, rawCursor) {
   return JSON.stringify({ cursor: fp + "." + latest, reset: false, upserts, deletes });
 }
 
-// Counted per account, not per address: a caller who changes address is still one caller.
+// Counted per account (a caller who changes address is still one caller) and per network (many free
+// accounts on one address are still one caller), each in one atomic step (lib/base/counters.js).
 function countFeedRequest(e) {
-  if (e.hasSuperuserAuth() || e.auth.getBool("is_admin")) return;
-  const key = "feed-requests:" + e.auth.id;
-  const now = Date.now();
-  const [count, since] = String(e.app.store().get(key) || "0:0").split(":").map(Number);
-  const fresh = now - since >= FEED_WINDOW_MS;
-  if (!fresh && count >= FEED_REQUESTS) throw new ApiError(429, "Too many requests for this list. Please wait a minute and try again.", null);
-  e.app.store().set(key, fresh ? "1:" + now : count + 1 + ":" + since);
+  const counters = require(`${__hooks}/lib/base/counters.js`);
+  if (e.hasSuperuserAuth() || e.auth.getBool("is_admin") || !counters.volumeLimitsOn(e.app)) return;
+  const { networkKey } = require(`${__hooks}/lib/base/callers.js`);
+  const byAccount = counters.count(e.app, "feed-requests:" + e.auth.id, FEED_WINDOW_MS);
+  const byNetwork = counters.count(e.app, "feed-requests:" + networkKey(e), FEED_WINDOW_MS);
+  if (byAccount > FEED_REQUESTS || byNetwork > FEED_REQUESTS_PER_NETWORK) {
+    throw new ApiError(429, "Too many requests for this list. Please wait a minute and try again.", null);
+  }
 }
 
 function parseSeq(raw) {

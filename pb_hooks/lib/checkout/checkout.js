@@ -6,7 +6,7 @@
  * Opens a checkout for `items`: prices them and holds what they take out of the shop in one
  * transaction, then opens the payment page. Returns { url, session_id, amount_total }.
  */
-function openCheckout(app, { items, user, holder, cartSessionId, country, region, code }) {
+function openCheckout(app, { items, user, holder, cartSessionId, country, region, code, buyerKey }) {
   const { priceOrder, HOLD_MINUTES } = require(`${__hooks}/lib/pricing/pricing.js`);
   const provider = requireProvider();
   // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
@@ -33,6 +33,7 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
     checkout.set("cart_session_id", cartSessionId);
     checkout.set("user", user ? user.id : "");
     checkout.set("holder", holder);
+    checkout.set("buyer_key_digest", buyerKey ? $security.sha256(buyerKey) : "");
     checkout.set("expires_at", expiresAt.toISOString());
     checkout.set("discount_code", priced.discount_code);
     checkout.set("discount_cents", priced.discount);
@@ -97,15 +98,56 @@ function requireProvider() {
  * holds a paid order's session id is its buyer and is given the order page's address; an order
  * placed from an account only to that account.
  */
-function checkoutStatus(app, id, caller) {
+// The success page shows the order page's address right after payment; later the receipt carries it.
+const ORDER_LINK_MS = 60 * 60 * 1000;
+const BUYER_COOKIE = "studio_checkout";
+
+/** Gives the browser that opened a checkout its key, in a cookie only the checkout routes receive. */
+function giveBuyerKey(e, key) {
+  const { siteUrl } = require(`${__hooks}/lib/base/config.js`);
+  const { HOLD_MINUTES } = require(`${__hooks}/lib/pricing/pricing.js`);
+  e.setCookie(
+    new Cookie({
+      name: BUYER_COOKIE,
+      value: key,
+      path: "/api/studio/checkout",
+      httpOnly: true,
+      secure: siteUrl().indexOf("https:") === 0,
+      sameSite: 2, // Lax: the buyer comes back from the payment page by a link
+      maxAge: HOLD_MINUTES * 60 + ORDER_LINK_MS / 1000,
+    }),
+  );
+}
+
+/**
+ * Whether the order page's address may go to this caller: the checkout's own browser (its key)
+ * or its own account, and only within ORDER_LINK_MS of the payment. Anyone else holding the
+ * checkout's id (it travels in addresses) gets the rest of the summary, never the key.
+ */
+function mayOpenOrderPage(e, session, caller) {
+  const paid = Date.parse(session.getString("fulfilled_at").replace(" ", "T"));
+  if (!(paid > Date.now() - ORDER_LINK_MS)) return false;
+  const owner = session.getString("user");
+  if (owner) return !!caller && caller.id === owner;
+  let key = "";
+  try {
+    key = e.request.cookie(BUYER_COOKIE).value;
+  } catch (_) {
+    return false;
+  }
+  const digest = session.getString("buyer_key_digest");
+  return !!key && !!digest && $security.equal($security.sha256(key), digest);
+}
+
+function checkoutStatus(e, id, caller) {
+  const app = e.app;
   const { sessionSummary, refreshFromStripe } = require(`${__hooks}/lib/orders/checkout-sessions.js`);
   const commission = require(`${__hooks}/lib/commissions/commission-payments.js`);
   if (commission.findBySession(app, id)) return commission.paymentSummary(app, id);
   refreshFromStripe(app, id);
   const summary = sessionSummary(app, id);
   const session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", String(id));
-  const owner = session.getString("user");
-  if (summary.status === "paid" && (!owner || (caller && caller.id === owner))) {
+  if (summary.status === "paid" && mayOpenOrderPage(e, session, caller)) {
     const page = require(`${__hooks}/lib/orders/orders.js`).orderPath(session);
     if (page) summary.order_page = page;
   }
@@ -160,4 +202,4 @@ function cancelCheckout(app, id) {
   return sessionSummary(app, cancelSession(app, id));
 }
 
-module.exports = { requireProvider, openCheckout, checkoutStatus, payOnDemoPage, cancelCheckout };
+module.exports = { requireProvider, openCheckout, giveBuyerKey, checkoutStatus, payOnDemoPage, cancelCheckout };

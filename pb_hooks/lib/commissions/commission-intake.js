@@ -2,10 +2,26 @@
 // the starting state, who owns a request, who sent a message, and what a file is. Each takes the
 // request's event before its record is saved, and throws to refuse it.
 
+// Requests one visitor's network, or one customer's account, may send in an hour: a family or an
+// office asking for several pieces, not a script filling the studio's inbox and the public queue.
+const REQUESTS_PER_HOUR = 20;
+const REQUESTS_WINDOW_MS = 3600 * 1000;
+const WAITLIST_JOINS_PER_DAY = 5;
+const WAITLIST_WINDOW_MS = 24 * 3600 * 1000;
+
 /** A new request: its owner and contact from the account, its starting state from the server. */
 function prepareRequest(e) {
-  const user = require(`${__hooks}/lib/base/callers.js`).signedInCustomer(e);
+  const { signedInCustomer, networkKey } = require(`${__hooks}/lib/base/callers.js`);
+  const user = signedInCustomer(e);
   const isAdmin = e.hasSuperuserAuth() || (user && user.getBool("is_admin"));
+  // Counted before anything else, a customer by account and a visitor by network (one IPv6 /64
+  // holds any number of addresses).
+  const counters = require(`${__hooks}/lib/base/counters.js`);
+  const limited = !isAdmin && counters.volumeLimitsOn(e.app);
+  const counted = user ? "commission-requests:" + user.id : "commission-requests:" + networkKey(e);
+  if (limited && counters.count(e.app, counted, REQUESTS_WINDOW_MS) > REQUESTS_PER_HOUR) {
+    throw new ApiError(429, "Too many requests were sent from here in the last hour. Please try again later, or write to the studio.", null);
+  }
   // Only the studio may file a request on someone's behalf.
   if (!isAdmin) e.record.set("user", user ? user.id : "");
   if (user && !isAdmin) {
@@ -25,6 +41,11 @@ function prepareRequest(e) {
   e.record.set("finals_released", false);
   // Whatever the form showed when it was filled in: a closed type is refused now, a full one waits.
   require(`${__hooks}/lib/commissions/commission-slots.js`).admitRequest(e.app, e.record, isAdmin);
+  // Each place on the waitlist may hold a slot for two days when invited: accounts are free, so one
+  // network joins it only a few times a day, whichever accounts it uses.
+  if (limited && e.record.getString("waitlist") === "waiting" && counters.count(e.app, "waitlist-joins:" + networkKey(e), WAITLIST_WINDOW_MS) > WAITLIST_JOINS_PER_DAY) {
+    throw new ApiError(429, "Requests from your network are already waiting for this studio's next slots. Please try again tomorrow, or write to the studio.", null);
+  }
   require(`${__hooks}/lib/commissions/commission-terms.js`).checkAcceptance(e.app, e.record, isAdmin);
   // The studio's answer is awaited from now (lib/commissions/commission-reminders.js).
   e.record.set("waiting_since", new Date().toISOString().replace("T", " "));

@@ -21,6 +21,9 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 // Delivered work stays on the public queue this long, so a visitor sees the queue move.
 const DELIVERED_SHOWN_MS = 14 * 86400000;
 const MAX_SLOTS = 1000;
+// What the public queue shows at most: the board is one row every visitor reads and every
+// request rewrites, so it stays the same small size however many requests arrive.
+const QUEUE_SHOWN = { inHand: 60, waiting: 40, delivered: 20 };
 
 function ms(value) {
   const s = String(value || "");
@@ -212,7 +215,7 @@ function queue(app, now) {
     delete row.since;
     return row;
   });
-  return inHand.concat(listed, delivered);
+  return inHand.slice(0, QUEUE_SHOWN.inHand).concat(listed.slice(0, QUEUE_SHOWN.waiting), delivered.slice(-QUEUE_SHOWN.delivered));
 }
 
 /** JSON with every object's keys sorted: the stored JSON comes back in the database's key order. */
@@ -258,6 +261,14 @@ function admitRequest(app, record, byStudio) {
       type: new ValidationError("commission_closed", `${label} commissions are closed${when}.`),
     });
   }
+  if (state.state === "waitlist" && !record.getString("user") && !byStudio) {
+    // A slot is taken from an account: an invitation to a request nobody can sign in to would
+    // hold a slot for two days that no one can take.
+    const label = LABELS[type] || type;
+    throw new BadRequestError(`${label} commissions have a waitlist, and a slot is taken from your account. Please sign in or create an account to join it. Nothing was sent; your words are still in the form.`, {
+      type: new ValidationError("waitlist_needs_account", "Please sign in to join the waitlist."),
+    });
+  }
   if (state.state === "waitlist") {
     record.set("waitlist", "waiting");
     record.set("waitlisted_at", stamp(Date.now()));
@@ -279,18 +290,20 @@ function foldTimes(app, row, stateField, opensField, closesField, now) {
   app.save(row);
 }
 
-function invitationLetter(app, c, holdHours) {
+// Sent to the account's address only, and the account's own name is used only once that address
+// is confirmed: anyone can make an account with someone else's address and a name of their choosing.
+function invitationLetter(app, c, account, holdHours) {
   const mail = require(`${__hooks}/lib/base/mail.js`);
   const { siteUrl } = require(`${__hooks}/lib/base/config.js`);
-  const { customerEmail } = require(`${__hooks}/lib/commissions/commission-ledger.js`);
-  const to = [customerEmail(app, c)].filter((s) => s && s.indexOf("@") > 0);
+  const to = [account.email()].filter((s) => s && s.indexOf("@") > 0);
+  const name = account.verified() ? account.getString("first_name").trim() : "";
   const label = (LABELS[c.getString("type")] || "commission").toLowerCase();
   const until = new Date(Date.now() + holdHours * 3600000).toUTCString().replace(/:\d\d GMT$/, " UTC");
   mail.queueSafely(app, {
     to,
     subject: `A ${label} slot has opened for you`,
     compose: () => ({
-      heading: "Hello" + (c.getString("contact_name") ? " " + c.getString("contact_name") : "") + ",",
+      heading: "Hello" + (name ? " " + name : "") + ",",
       lines: [
         `A slot for a ${label} commission has opened, and you are next on the waitlist.`,
         `We are holding it for you for ${holdHours} hours, until ${until}. Take it from your account; after that it passes to the next person waiting.`,
@@ -344,13 +357,21 @@ function tick(app) {
       if (!row || row.getString("state") !== "open" || overallState === "waitlist") continue;
       let free = row.getInt("slots") > 0 ? row.getInt("slots") - count[t].taken : Infinity;
       if (free <= 0 || overallFree <= 0) continue;
-      const next = tx.findRecordsByFilter("commissions", "type = {:t} && waitlist = 'waiting' && status != 'Complete' && status != 'Declined' && status != 'Cancelled'", "waitlisted_at,created", 50, 0, { t });
+      // Only a request with an account can take a slot: one without (filed before accounts were
+      // asked for, or by the studio for someone) waits for the studio, and the next is invited.
+      const next = tx.findRecordsByFilter("commissions", "type = {:t} && waitlist = 'waiting' && user != '' && status != 'Complete' && status != 'Declined' && status != 'Cancelled'", "waitlisted_at,created", 50, 0, { t });
       for (const c of next) {
         if (free <= 0 || overallFree <= 0) break;
+        let account = null;
+        try {
+          account = tx.findRecordById("users", c.getString("user"));
+        } catch (_) {
+          continue; // the account is gone
+        }
         c.set("waitlist", "invited");
         c.set("invited_at", stamp(now));
         tx.save(c);
-        invitationLetter(tx, c, hold);
+        invitationLetter(tx, c, account, hold);
         free--;
         overallFree--;
       }

@@ -1,9 +1,8 @@
-// The studio's orders of a date range as a CSV file a spreadsheet opens: RFC 4180 (every field
-// that needs it quoted, quotes doubled, lines ended by CRLF), UTF-8 with a byte order mark so
-// accents survive, and no cell a spreadsheet would run as a formula. Days are UTC days, by the
-// date each order was paid.
+// The studio's orders of a date range as a CSV file a spreadsheet opens (written by lib/base/csv.js).
+// Days are UTC days, by the date each order was paid. The money columns come in the tax report's
+// order (goods, discounts, shipping, tax, total), so the two files line up side by side.
 
-const COLUMNS = ["order", "date", "buyer", "country", "lines", "subtotal", "shipping", "tax", "discount", "code", "total", "status", "carrier", "tracking", "refunded"];
+const COLUMNS = ["Order", "Date", "Buyer", "Country", "State", "Lines", "Goods", "Discounts", "Code", "Shipping", "Tax", "Total", "Status", "Carrier", "Tracking", "Refunded"];
 const MAX_DAYS = 366;
 const MAX_ORDERS = 20000;
 const BATCH = 500;
@@ -32,13 +31,6 @@ function rangeOf(fromValue, toValue) {
   return { from, to, start: stamp(start), end: stamp(end) };
 }
 
-/** A spreadsheet runs a cell that starts with = + - @ (or a tab or return before one) as a formula. */
-function cell(value) {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = "'" + text;
-  return /[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text;
-}
-
 const dollars = (cents) => require(`${__hooks}/lib/money/money.js`).decimal(cents);
 
 function rowOf(app, session) {
@@ -55,12 +47,13 @@ function rowOf(app, session) {
     session.getString("fulfilled_at").slice(0, 10),
     [customer.name, customer.email ? "<" + customer.email + ">" : ""].filter(Boolean).join(" "),
     address.country || "",
+    address.state || "",
     view.lines.map((l) => l.quantity + " × " + l.title).join("; "),
     dollars(view.amounts.subtotal),
-    dollars(view.amounts.shipping),
-    dollars(view.amounts.tax),
     dollars(view.amounts.discount),
     view.amounts.discount_code,
+    dollars(view.amounts.shipping),
+    dollars(view.amounts.tax),
     dollars(view.amounts.total),
     view.status_label,
     shipped.map((s) => s.carrier).join("; "),
@@ -77,13 +70,13 @@ function exportCsv(app, fromValue, toValue) {
   const count = new DynamicModel({ n: 0 });
   app.db().newQuery("SELECT COUNT(*) AS n FROM checkout_sessions WHERE status = 'paid' AND fulfilled_at >= {:start} AND fulfilled_at < {:end}").bind(params).one(count);
   if (count.n > MAX_ORDERS) refuse(`There are ${count.n} orders in this range, more than ${MAX_ORDERS} in one file: please choose fewer days.`);
-  const rows = [COLUMNS.map(cell).join(",")];
+  const rows = [];
   for (let offset = 0; ; offset += BATCH) {
     const batch = app.findRecordsByFilter("checkout_sessions", filter, "fulfilled_at,id", BATCH, offset, params);
-    batch.forEach((s) => rows.push(rowOf(app, s).map(cell).join(",")));
+    batch.forEach((s) => rows.push(rowOf(app, s)));
     if (batch.length < BATCH) break;
   }
-  return { name: `orders-${range.from}-to-${range.to}.csv`, text: "\uFEFF" + rows.join("\r\n") + "\r\n" };
+  return { name: `orders-${range.from}-to-${range.to}.csv`, text: require(`${__hooks}/lib/base/csv.js`).csvText(COLUMNS, rows) };
 }
 
-module.exports = { exportCsv, cell, rangeOf, COLUMNS };
+module.exports = { exportCsv, rangeOf, COLUMNS };

@@ -2,7 +2,7 @@
 // keeps the country (and, on the demo page, the US state) the cart was priced for, but Stripe's
 // page cannot hold a US state: an address paid elsewhere is taxed again for where it goes, and
 // the difference is refunded, or named for the studio when the buyer paid too little
-// (docs/decisions/026-tax-where-the-parcel-goes.md).
+// (docs/decisions/028-tax-where-the-parcel-goes.md).
 
 const money = (cents) => require(`${__hooks}/lib/money/money.js`).dollars(cents);
 
@@ -20,8 +20,13 @@ function placeName(country, region) {
 function checkPaidPlace(session, details) {
   const { readJson } = require(`${__hooks}/lib/base/records.js`);
   const address = (details.shipping && details.shipping.address) || {};
-  const country = String(address.country || "").trim().toUpperCase();
-  const state = String(address.state || "").trim().toUpperCase();
+  const { isCountry, isUsState } = require(`${__hooks}/lib/pricing/countries.js`);
+  // The buyer typed these: only a real country and a real US state code are kept, for the flag,
+  // the tax worked out again and the tax report that files the order under them.
+  const typedCountry = String(address.country || "").trim().toUpperCase();
+  const typedState = String(address.state || "").trim().toUpperCase();
+  const country = isCountry(typedCountry) ? typedCountry : "";
+  const state = country === "US" && isUsState(typedState) ? typedState : "";
   const priced = readJson(session, "shipping_details", {}) || {};
   const zoneCountries = priced.zone_countries || priced.countries || [];
   const pricedCountry = session.getString("ship_country");

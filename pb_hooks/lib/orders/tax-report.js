@@ -53,11 +53,11 @@ function taxReport(app, from, to) {
 
 const money = (cents) => require(`${__hooks}/lib/money/money.js`).decimal(cents);
 
-/** The report as CSV: one row per place, then the totals; amounts in dollars. */
+/** The report as CSV (lib/base/csv.js): one row per place, then the totals; amounts in dollars. */
 function reportCsv(report) {
   const head = ["Country", "State", "Orders", "Goods", "Discounts", "Shipping", "Tax", "Tax included in prices", "Total"];
-  const row = (country, region, r) => [country, region, r.orders, money(r.goods), money(r.discount), money(r.shipping), money(r.tax), money(r.tax_included), money(r.total)].join(",");
-  return [head.join(",")].concat(report.rows.map((r) => row(r.country || "unknown", r.region, r)), [row("Total", "", report.totals)]).join("\r\n") + "\r\n";
+  const row = (country, region, r) => [country, region, r.orders, money(r.goods), money(r.discount), money(r.shipping), money(r.tax), money(r.tax_included), money(r.total)];
+  return require(`${__hooks}/lib/base/csv.js`).csvText(head, report.rows.map((r) => row(r.country || "unknown", r.region, r)).concat([row("Total", "", report.totals)]));
 }
 
 module.exports = { taxReport, reportCsv };

@@ -46,11 +46,11 @@ function nowText() {
 }
 
 /**
- * The uses a code has now: paid orders not refunded in full, and open checkouts still holding one.
- * `where` narrows it (one buyer's); `exceptCart` leaves out a holder's open checkout of that cart,
- * which a new checkout cancels first.
+ * The rows of a code's uses now: paid orders not refunded in full, and open checkouts still holding
+ * one. `where` narrows them (one buyer's); `exceptCart` leaves out a holder's open checkout of that
+ * cart, which a new checkout cancels first.
  */
-function countUses(app, code, where, params, exceptCart, holder) {
+function useRows(app, code, where, params, exceptCart, holder) {
   const { sameHolder } = require(`${__hooks}/lib/base/callers.js`);
   const rows = app.findRecordsByFilter(
     "checkout_sessions",
@@ -60,7 +60,45 @@ function countUses(app, code, where, params, exceptCart, holder) {
     0,
     Object.assign({ code, now: nowText() }, params || {}),
   );
-  return rows.filter((s) => !(exceptCart && s.getString("status") === "open" && s.getString("cart_session_id") === exceptCart && sameHolder(s.getString("holder"), holder))).length;
+  return rows.filter((s) => !(exceptCart && s.getString("status") === "open" && s.getString("cart_session_id") === exceptCart && sameHolder(s.getString("holder"), holder)));
+}
+
+/** Who holds an open checkout, as a use counts them: a customer's account, else a visitor's network. */
+function holdingBuyer(holder) {
+  const { accountOfHolder, networkOfHolder } = require(`${__hooks}/lib/base/callers.js`);
+  const account = accountOfHolder(holder);
+  return account ? "user:" + account : networkOfHolder(holder);
+}
+
+/**
+ * The uses a code has now: every paid order, and one for each buyer's open checkouts together (a
+ * buyer who starts again is still one buyer). `except` leaves that buyer's open checkouts out.
+ */
+function countUses(app, code, where, params, except) {
+  const buyers = {};
+  let paid = 0;
+  for (const s of useRows(app, code, where, params)) {
+    if (s.getString("status") === "paid") paid++;
+    else buyers[holdingBuyer(s.getString("holder"))] = true;
+  }
+  if (except) delete buyers[holdingBuyer(except)];
+  return paid + Object.keys(buyers).length;
+}
+
+/**
+ * A capped code is held by open checkouts, so one holder, and one network, may keep only so many
+ * of them open at once, as with originals (lib/pricing/pricing.js HOLD_LIMITS).
+ */
+function holdRefusal(app, holder, trusted, exceptCart) {
+  const { HOLD_LIMITS } = require(`${__hooks}/lib/pricing/pricing.js`);
+  const { networkOfHolder, sameHolder } = require(`${__hooks}/lib/base/callers.js`);
+  const open = app.findRecordsByFilter("checkout_sessions", "discount_code != '' && discount_returned = false && status = 'open' && expires_at > {:now}", "", 0, 0, { now: nowText() });
+  const mine = open.filter((s) => sameHolder(s.getString("holder"), holder) && !(exceptCart && s.getString("cart_session_id") === exceptCart)).length;
+  const here = open.filter((s) => networkOfHolder(s.getString("holder")) === networkOfHolder(holder)).length;
+  const limits = trusted ? HOLD_LIMITS.customer : HOLD_LIMITS.visitor;
+  if (mine >= limits.originals) return refusal("You have " + mine + " open checkouts with a code. Please finish or cancel one first.", 429);
+  if (here >= HOLD_LIMITS.network.originals) return refusal("Checkouts from your network already hold " + here + " codes. Please finish or cancel one first.", 429);
+  return null;
 }
 
 function guessKeys(holder) {
@@ -73,33 +111,27 @@ function guessKeys(holder) {
   return keys;
 }
 
-function readGuesses(app, key) {
-  let entry = null;
-  try {
-    entry = JSON.parse(String(app.store().get(key) || ""));
-  } catch (_) {
-    entry = null;
-  }
-  if (!entry || Date.now() - entry.start > GUESS_WINDOW_MS) return { start: Date.now(), codes: [] };
-  return entry;
+function guessCounters() {
+  return require(`${__hooks}/lib/base/counters.js`);
 }
 
 function tooManyGuesses(app, holder) {
-  return guessKeys(holder).some(({ key, limit }) => readGuesses(app, key).codes.length >= limit);
+  return guessKeys(holder).some(({ key, limit }) => guessCounters().peek(app, key) >= limit);
 }
 
 function alreadyGuessed(app, holder, code) {
   const keys = guessKeys(holder);
-  return keys.length > 0 && readGuesses(app, keys[0].key).codes.indexOf(code) >= 0;
+  return keys.length > 0 && guessCounters().counted(app, keys[0].key, code);
 }
 
-// Distinct wrong codes only: a cart asking again for its one mistyped code is one try.
-function noteWrongGuess(app, holder, code) {
-  for (const { key } of guessKeys(holder)) {
-    const entry = readGuesses(app, key);
-    if (entry.codes.indexOf(code) < 0) entry.codes.push(code);
-    app.store().set(key, JSON.stringify(entry));
+// Distinct wrong codes only: a cart asking again for its one mistyped code is one try. Each count
+// is one atomic step (lib/base/counters.js), so parallel guesses cannot all slip under the limit.
+function countWrongGuess(app, holder, code) {
+  let over = false;
+  for (const { key, limit } of guessKeys(holder)) {
+    if (guessCounters().count(app, key, GUESS_WINDOW_MS, code) > limit) over = true;
   }
+  return over;
 }
 
 function refusal(message, status) {
@@ -125,7 +157,7 @@ function share(total, amounts) {
  * `discount_cents` on each line it covers (their sum is `discount`). A code that cannot be used
  * leaves every line as it was and says why in `refusal` ({ message, status }); no code, nothing.
  */
-function applyDiscount(app, { code: raw, lines, subtotal, holder, cartSessionId }) {
+function applyDiscount(app, { code: raw, lines, subtotal, holder, trusted, cartSessionId }) {
   if (raw === undefined || raw === null || raw === "") return { discount: 0, free_shipping: false, code: "", refusal: null };
   const code = normalise(raw);
   if (!code) return refusal(NOT_VALID);
@@ -133,10 +165,7 @@ function applyDiscount(app, { code: raw, lines, subtotal, holder, cartSessionId 
   if (alreadyGuessed(app, holder, code)) return refusal(NOT_VALID);
   if (tooManyGuesses(app, holder)) return refusal(TOO_MANY, 429);
   const record = findCode(app, code);
-  if (!record || !record.getBool("active")) {
-    noteWrongGuess(app, holder, code);
-    return refusal(NOT_VALID);
-  }
+  if (!record || !record.getBool("active")) return countWrongGuess(app, holder, code) ? refusal(TOO_MANY, 429) : refusal(NOT_VALID);
 
   const now = new Date();
   const starts = record.getDateTime("starts_at");
@@ -158,11 +187,15 @@ function applyDiscount(app, { code: raw, lines, subtotal, holder, cartSessionId 
 
   // A guest's e-mail is known only once paid: fulfilment checks it then (flagUsedByEmail).
   const account = require(`${__hooks}/lib/base/callers.js`).accountOfHolder(holder);
-  if (record.getBool("once_per_buyer") && account && countUses(app, code, "user = {:user}", { user: account }, cartSessionId, holder) > 0) {
+  if (record.getBool("once_per_buyer") && account && useRows(app, code, "user = {:user}", { user: account }, cartSessionId, holder).length > 0) {
     return refusal("You have already used this code.");
   }
   const cap = record.getInt("max_uses");
-  if (cap > 0 && countUses(app, code, "", null, cartSessionId, holder) >= cap) return refusal("This code has been used up.");
+  if (cap > 0) {
+    if (countUses(app, code, "", null, holder) >= cap) return refusal("This code has been used up.");
+    const tooMany = holdRefusal(app, holder, trusted, cartSessionId);
+    if (tooMany) return tooMany;
+  }
 
   if (record.getString("kind") === "free_shipping") return { discount: 0, free_shipping: true, code, refusal: null };
   const amounts = covered.map((l) => l.unit_amount * l.quantity);

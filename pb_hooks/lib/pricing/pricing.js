@@ -237,7 +237,7 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, code, country,
   checkAvailability(app, lines, holder, !!trusted, cartSessionId || "");
   const subtotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
   const discounts = require(`${__hooks}/lib/pricing/discounts.js`);
-  const off = discounts.applyDiscount(app, { code, lines, subtotal, holder, cartSessionId: cartSessionId || "" });
+  const off = discounts.applyDiscount(app, { code, lines, subtotal, holder, trusted: !!trusted, cartSessionId: cartSessionId || "" });
   const discount = off.discount;
   const place = placeOf(country, region);
   const ship = require(`${__hooks}/lib/pricing/shipping.js`).shipOrder(app, { lines, country: place.country, goods: subtotal - discount, freeShipping: off.free_shipping });
@@ -259,7 +259,7 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, code, country,
     shipping_zone: ship.zone,
     shipping_zone_name: ship.zone_name,
     // With the shop's own tax the payment page keeps the country it was priced for: its tax is
-    // that country's (docs/decisions/026). Otherwise any country of the zone costs the same.
+    // that country's (docs/decisions/028). Otherwise any country of the zone costs the same.
     allowed_countries: taxed.mode === "manual" && place.country ? [place.country] : ship.countries,
     zone_countries: ship.countries,
     delivery_estimate: ship.estimate,
@@ -294,4 +294,4 @@ function priceCommissionPayment(quote, kind) {
   return { subtotal, shipping: 0, discount: 0, tax: 0, tax_included: tax.included, total: subtotal };
 }
 
-module.exports = { priceOrder, priceLine, priceCommissionPayment, AUTOGRAPHED_SUFFIX, HOLD_MINUTES };
+module.exports = { priceOrder, priceLine, priceCommissionPayment, AUTOGRAPHED_SUFFIX, HOLD_MINUTES, HOLD_LIMITS };

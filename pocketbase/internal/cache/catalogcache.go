@@ -1,7 +1,8 @@
 // Package cache keeps guests' catalogue answers from the API (lists, records, the change feed),
 // byte for byte, until the catalogue changes. It owns when an answer may be kept and when all are
 // dropped; it must not change what an answer says, nor keep anything that depends on who asks.
-// It builds on catalog (what the catalogue is) and guard (the limit a kept answer still counts).
+// It builds on catalog (what the catalogue is), guard (the limit a kept answer still counts) and
+// edge (what a cache in front may keep of it).
 //
 // Every visitor browsing the catalogue gets the same answer until the catalogue changes, and
 // building it (query, records, JSON, gzip) is most of the server's work under load. So guests'
@@ -16,11 +17,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 	"studio/server/internal/guard"
 )
 
@@ -72,13 +75,9 @@ func Register(app core.App) *Catalog {
 			case *core.Collection:
 				c.drop(e.App, true)
 			case *core.Record:
-				if catalog.Collections[m.Collection().Name] {
-					c.drop(e.App, false)
-				}
+				c.dropFor(e.App, m.Collection().Name)
 			case core.RecordProxy:
-				if catalog.Collections[m.ProxyRecord().Collection().Name] {
-					c.drop(e.App, false)
-				}
+				c.dropFor(e.App, m.ProxyRecord().Collection().Name)
 			}
 			return e.Next()
 		},
@@ -143,6 +142,38 @@ func (c *Catalog) drop(app core.App, collectionsChanged bool) {
 	c.bytes = 0
 }
 
+// dropFor forgets what a write of a record of collection may have changed: the commission board's
+// row, rewritten with every request a stranger sends, only its own reads and the all-catalogue
+// changes route that carries it; any other catalogue record, everything.
+func (c *Catalog) dropFor(app core.App, collection string) {
+	switch {
+	case collection == catalog.Board:
+		c.dropWhere(readsBoard)
+	case catalog.Collections[collection]:
+		c.drop(app, false)
+	}
+}
+
+func readsBoard(key string) bool {
+	_, path, _ := strings.Cut(key, " ")
+	path, _, _ = strings.Cut(path, "?")
+	return path == "/api/studio/changes" || strings.HasPrefix(path, "/api/collections/"+catalog.Board+"/")
+}
+
+// dropWhere forgets the answers whose keys match. It moves the generation as drop does, so an
+// answer read before the write is not kept after it.
+func (c *Catalog) dropWhere(match func(key string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for key, a := range c.entries {
+		if match(key) {
+			c.bytes -= len(key) + a.size
+			delete(c.entries, key)
+		}
+	}
+}
+
 // catalogKey names a guest's catalogue read, or says it is not one. HEAD shares GET's answer;
 // gzip and plain clients get different bytes.
 func catalogKey(r *http.Request) (string, bool) {
@@ -186,6 +217,27 @@ func catalogPath(p string) bool {
 	return rest == "records" || (one && id != "" && !strings.Contains(id, "/"))
 }
 
+// sharedTags name what a catalogue read shows, for a cache in front: one record is its piece's (a
+// list or the change feed may show any piece); both may expand others, so both are lists; the
+// board's reads and the change feed (which carries the board's row) show the board. A
+// browser's pull since a cursor is not shared (nil): told of a change, it asks at once, sooner
+// than a purge reaches the cache, and an answer kept from before would say nothing changed. The
+// first sync, without a cursor, is what every new visitor asks for.
+func sharedTags(r *http.Request) []string {
+	switch p := r.URL.Path; {
+	case p == "/api/studio/changes" && r.URL.Query().Get("since") != "":
+		return nil
+	case p == "/api/studio/changes":
+		return []string{edge.TagLists, edge.TagBoard}
+	case strings.HasPrefix(p, "/api/collections/"+catalog.Board+"/"):
+		return []string{edge.TagBoard}
+	}
+	if _, id, one := strings.Cut(r.URL.Path, "/records/"); one {
+		return []string{edge.PieceTag(id), edge.TagLists}
+	}
+	return []string{edge.TagLists}
+}
+
 // Serve sits after the headers every answer gets (security, Cache-Control) and before gzip, so
 // it keeps compressed bytes and a hit skips the query, the JSON and the compression alike.
 func (c *Catalog) Serve(e *core.RequestEvent) error {
@@ -206,10 +258,14 @@ func (c *Catalog) Serve(e *core.RequestEvent) error {
 	if !open {
 		return e.Next()
 	}
+	tags := sharedTags(e.Request)
 	if hit != nil {
 		h := e.Response.Header()
 		for k, v := range hit.header {
 			h[k] = v
+		}
+		if tags != nil {
+			edge.Share(h, e.Request, time.Time{}, tags...)
 		}
 		e.Response.WriteHeader(http.StatusOK)
 		_, err := e.Response.Write(hit.body)
@@ -217,7 +273,14 @@ func (c *Catalog) Serve(e *core.RequestEvent) error {
 	}
 
 	before := e.Response.Header().Clone()
-	rec := &recorder{ResponseWriter: e.Response}
+	rec := &recorder{ResponseWriter: e.Response, decided: func(h http.Header, status int) {
+		switch {
+		case status != http.StatusOK:
+			edge.Private(h)
+		case tags != nil:
+			edge.Share(h, e.Request, time.Time{}, tags...)
+		}
+	}}
 	e.Response = rec
 	err := e.Next()
 	e.Response = rec.ResponseWriter
@@ -268,21 +331,25 @@ func (c *Catalog) store(key string, gen uint64, a *cachedAnswer) {
 // the client goes away mid-answer.
 type recorder struct {
 	http.ResponseWriter
-	status int
-	body   bytes.Buffer
-	failed bool
+	// decided sets what a shared cache may do with the answer once its status is known: after
+	// the handler's own headers (the change feed says no-store for its signed-in callers).
+	decided func(h http.Header, status int)
+	status  int
+	body    bytes.Buffer
+	failed  bool
 }
 
 func (r *recorder) WriteHeader(status int) {
 	if r.status == 0 {
 		r.status = status
+		r.decided(r.Header(), status)
 	}
 	r.ResponseWriter.WriteHeader(status)
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
-		r.status = http.StatusOK
+		r.WriteHeader(http.StatusOK)
 	}
 	n, err := r.ResponseWriter.Write(b)
 	if err != nil || r.body.Len()+n > cacheMaxAnswer {

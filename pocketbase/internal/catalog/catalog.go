@@ -15,6 +15,11 @@ var Collections = map[string]bool{
 	"murals": true, "artist_profile": true, "tags": true, "commission_board": true,
 }
 
+// Board is the commission board's collection: one public row that pb_hooks/lib/commission-slots.js
+// rewrites when the studio's queue moves. Only the commission pages and reads of the board itself
+// depend on it (see Version).
+const Board = "commission_board"
+
 // EncodeURIComponent as JavaScript does it, so a file's URL is the one the app requests.
 func EncodeURIComponent(s string) string {
 	return strings.NewReplacer("+", "%20", "%21", "!", "%27", "'", "%28", "(", "%29", ")", "%2A", "*", "%7E", "~").Replace(url.QueryEscape(s))

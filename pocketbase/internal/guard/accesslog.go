@@ -60,11 +60,22 @@ var (
 	signedToken = regexp.MustCompile(`eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}`)
 )
 
+// Paths whose next segment opens something by itself: a checkout's id is all it takes to read,
+// pay or cancel that checkout.
+var secretSegmentAfter = []string{"/api/studio/checkout/"}
+
 func redactedURI(u *url.URL) string {
-	segments := strings.Split(u.EscapedPath(), "/")
+	escaped := u.EscapedPath()
+	segments := strings.Split(escaped, "/")
+	secretAt := -1
+	for _, prefix := range secretSegmentAfter {
+		if strings.HasPrefix(escaped, prefix) && len(escaped) > len(prefix) {
+			secretAt = strings.Count(prefix, "/")
+		}
+	}
 	for i, segment := range segments {
 		name, params, hasParams := strings.Cut(segment, ";")
-		if plain := unescaped(name); signedToken.MatchString(plain) || secretInURL.MatchString(plain) {
+		if plain := unescaped(name); i == secretAt || signedToken.MatchString(plain) || secretInURL.MatchString(plain) {
 			name = "REDACTED"
 		}
 		if hasParams {
@@ -106,4 +117,37 @@ func unescaped(s string) string {
 		return plain
 	}
 	return s
+}
+
+// RedactRequestLogs keeps PocketBase's own request log (the dashboard's logs, kept in the
+// auxiliary database and so in every backup) to what the access log keeps: the same address with
+// its keys and checkout ids taken out, and the same for the page a request came from.
+func RedactRequestLogs(app core.App) {
+	app.OnModelCreate().BindFunc(func(e *core.ModelEvent) error {
+		if l, ok := e.Model.(*core.Log); ok && l.Data != nil {
+			for _, field := range []string{"url", "referer"} {
+				if raw, ok := l.Data[field].(string); ok && raw != "" {
+					l.Data[field] = redactedAddress(raw)
+				}
+			}
+			// A request's message is its method and address.
+			if method, address, ok := strings.Cut(l.Message, " "); ok && l.Data["type"] == "request" {
+				l.Message = method + " " + redactedAddress(address)
+			}
+		}
+		return e.Next()
+	})
+}
+
+// redactedAddress is an address (a path with its query, or a whole URL) as the access log writes it.
+func redactedAddress(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "REDACTED"
+	}
+	origin := ""
+	if u.Scheme != "" || u.Host != "" {
+		origin = u.Scheme + "://" + u.Host
+	}
+	return origin + redactedURI(u)
 }

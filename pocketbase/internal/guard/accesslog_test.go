@@ -28,7 +28,12 @@ func TestAccessLogRedactsEverySpellingOfASecret(t *testing.T) {
 		"/api/files/c/r/a.jpg%3Btoken=s3cr3t":              "/api/files/c/r/REDACTED",
 		"/account/" + jwt:                                  "/account/REDACTED",
 		"/api/collections/paintings/records?page=2&sort=x": "/api/collections/paintings/records?page=2&sort=x",
-		"/gallery": "/gallery",
+		"/gallery":                                "/gallery",
+		"/orders/abc123?key=s3cr3t":               "/orders/abc123?key=REDACTED",
+		"/api/studio/checkout/demo_s3cr3t":        "/api/studio/checkout/REDACTED",
+		"/api/studio/checkout/cs_test_s3cr3t/pay": "/api/studio/checkout/REDACTED/pay",
+		"/api/studio/checkout":                    "/api/studio/checkout",
+		"/checkout/success?session_id=s3cr3t":     "/checkout/success?session_id=REDACTED",
 	} {
 		u, err := url.ParseRequestURI(uri)
 		if err != nil {
@@ -40,6 +45,20 @@ func TestAccessLogRedactsEverySpellingOfASecret(t *testing.T) {
 		}
 		if strings.Contains(got, "s3cr3t") || strings.Contains(got, "eyJ") {
 			t.Errorf("%s keeps a secret: %s", uri, got)
+		}
+	}
+}
+
+func TestRequestLogAddressesAreRedactedLikeTheAccessLog(t *testing.T) {
+	for raw, want := range map[string]string{
+		"/orders/abc?key=s3cr3t":                           "/orders/abc?key=REDACTED",
+		"https://shop.example/orders/abc?key=s3cr3t":       "https://shop.example/orders/abc?key=REDACTED",
+		"http://127.0.0.1:8090/api/studio/checkout/s3cr3t": "http://127.0.0.1:8090/api/studio/checkout/REDACTED",
+		"":                   "",
+		"%zz not an address": "REDACTED",
+	} {
+		if got := redactedAddress(raw); raw != "" && got != want {
+			t.Errorf("%q\n got %q\nwant %q", raw, got, want)
 		}
 	}
 }

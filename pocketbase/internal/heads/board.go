@@ -20,6 +20,11 @@ const (
 	queueRoute = "commissions/queue"
 )
 
+// ShowsBoard says whether the page at an address shows the board, and so changes with it.
+func ShowsBoard(a Address) bool {
+	return a.Kind != Unknown && (a.Route == "commissions" || a.Route == queueRoute)
+}
+
 type boardState struct {
 	Type  string `json:"type"`
 	Label string `json:"label"`

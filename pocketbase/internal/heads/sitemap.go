@@ -6,11 +6,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 )
 
 // /sitemap.xml lists every public page and piece on the public site URL, each piece with the time
@@ -32,7 +34,7 @@ func SiteURL(app core.App) string {
 // RegisterSitemap serves /robots.txt, /sitemap.xml and its parts.
 func RegisterSitemap(se *core.ServeEvent) {
 	se.Router.GET("/robots.txt", func(e *core.RequestEvent) error {
-		e.Response.Header().Set("Cache-Control", "no-cache")
+		edge.Share(e.Response.Header(), e.Request, time.Time{})
 		return e.String(http.StatusOK, strings.Join([]string{
 			"User-agent: *",
 			"Allow: /",
@@ -93,7 +95,7 @@ func writeXML(e *core.RequestEvent, v any) error {
 	if err != nil {
 		return err
 	}
-	e.Response.Header().Set("Cache-Control", "no-cache")
+	edge.Share(e.Response.Header(), e.Request, time.Time{}, edge.TagLists)
 	return e.Blob(http.StatusOK, "application/xml; charset=utf-8", append([]byte(xml.Header), body...))
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
 )
@@ -60,6 +61,8 @@ type page struct {
 	img      string
 	fill     string
 	until    time.Time // kept until then: what the page shows changes by itself at that time
+	board    uint64    // the commission board's version it was made from, for a page that shows the board
+	onBoard  bool      // whether it shows the board: only then does a board write replace it
 	plainTag string
 	gzipped  []byte
 	gzipTag  string
@@ -93,13 +96,12 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		if !heads.OrderKeyMatches(e.App, address.ID, e.Request.URL.Query().Get("key")) {
 			key = notFoundKey
 		}
-		e.Response.Header().Set("Cache-Control", "no-store")
 		e.Response.Header().Set("Referrer-Policy", "no-referrer")
 	}
-	version := p.version.Load()
+	version, board := p.version.Load(), p.version.LoadBoard()
 	kept := p.get(key, version)
 	if kept == nil {
-		made, err, _ := p.flight.Do(key, func() (any, error) { return p.make(e.App, address, key, version) })
+		made, err, _ := p.flight.Do(key, func() (any, error) { return p.make(e.App, address, key, version, board) })
 		if err != nil {
 			return e.NotFoundError("", err)
 		}
@@ -112,12 +114,37 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 		}
 		return e.Redirect(http.StatusMovedPermanently, to)
 	}
+	switch address.Kind {
+	case heads.Order, heads.Private, heads.Admin:
+		edge.Private(e.Response.Header())
+	default:
+		edge.Share(e.Response.Header(), e.Request, kept.until, pageTags(address, kept)...)
+	}
 	return send(e, kept)
+}
+
+// pageTags name what a public page shows, for a cache in front to forget it when that changes
+// (package edge): its piece, its world, the lists, the commission board. Every made-up address
+// shares the 404, which a new piece may turn into its page: the lists, whatever the address says.
+func pageTags(a heads.Address, kept *page) []string {
+	switch {
+	case kept.status == http.StatusNotFound:
+		return []string{edge.TagLists}
+	case a.Kind == heads.Piece || a.Kind == heads.Book:
+		return []string{edge.PieceTag(a.ID)}
+	case a.Route == "pebblewick" || a.Route == "cryptids":
+		return []string{edge.WorldTag(a.Route)}
+	case heads.ShowsBoard(a):
+		return []string{edge.TagBoard}
+	case a.Route == "" || a.Route == "gallery":
+		return []string{edge.TagLists}
+	}
+	return nil
 }
 
 // make resolves the address against the catalogue and puts its page together. An old piece
 // address is a redirect, and is not kept: its words are anyone's to make up.
-func (p *pages) make(app core.App, address heads.Address, key string, version uint64) (*page, error) {
+func (p *pages) make(app core.App, address heads.Address, key string, version, board uint64) (*page, error) {
 	if key == notFoundKey {
 		return p.notFound(app, version)
 	}
@@ -139,6 +166,7 @@ func (p *pages) make(app core.App, address heads.Address, key string, version ui
 		return nil, err
 	}
 	made.until = until
+	made.onBoard, made.board = heads.ShowsBoard(address), board
 	p.store(key, version, made)
 	return made, nil
 }
@@ -210,7 +238,7 @@ func (p *pages) get(key string, version uint64) *page {
 	kept := p.kept[key]
 	current := p.at == version
 	p.mu.Unlock()
-	if kept == nil || !current || (!kept.until.IsZero() && !time.Now().Before(kept.until)) {
+	if kept == nil || !current || (!kept.until.IsZero() && !time.Now().Before(kept.until)) || (kept.onBoard && kept.board != p.version.LoadBoard()) {
 		return nil
 	}
 	if f, err := p.frame(kept.frame.name); err != nil || f != kept.frame {
@@ -224,7 +252,7 @@ func (p *pages) get(key string, version uint64) *page {
 func (p *pages) store(key string, version uint64, made *page) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if current := p.version.Load(); current != version {
+	if current := p.version.Load(); current != version || (made.onBoard && p.version.LoadBoard() != made.board) {
 		return
 	}
 	if p.at != version {

@@ -36,7 +36,7 @@ func TestAKeptPageLastsUntilTheCatalogueMoves(t *testing.T) {
 	if p.get("about", v) == nil {
 		t.Fatal("the page just made is not kept")
 	}
-	version.Move()
+	version.Move(catalog.Change{})
 	if p.get("about", version.Load()) != nil {
 		t.Fatal("a page of the old catalogue is still served")
 	}

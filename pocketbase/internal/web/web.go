@@ -17,6 +17,8 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
+	"studio/server/internal/edge"
+	"studio/server/internal/guard"
 )
 
 // Handler serves the built PWA from web (a directory on disk or the FS embedded in a release
@@ -37,7 +39,7 @@ func Handler(web fs.FS, version *catalog.Version) func(*core.RequestEvent) error
 		name := strings.TrimPrefix(path.Clean("/"+p), "/")
 		if name != "" && !hidden(name) {
 			if info, err := fs.Stat(web, name); err == nil && !info.IsDir() {
-				setCacheControl(e.Response.Header(), name)
+				setCacheControl(e, name)
 				return files.serve(e, name)
 			}
 		}
@@ -50,13 +52,17 @@ func Handler(web fs.FS, version *catalog.Version) func(*core.RequestEvent) error
 	}
 }
 
-// Hashed build assets never change under their name; everything else (the page, sw.js, the
-// manifest, icons) is revalidated so a new release reaches people on their next visit.
-func setCacheControl(h http.Header, name string) {
-	if strings.HasPrefix(name, "assets/") {
-		h.Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		h.Set("Cache-Control", "no-cache")
+// Hashed build assets never change under their name; everything else (sw.js, the manifest,
+// icons) is revalidated by browsers so a new release reaches people on their next visit, and kept
+// by a shared cache until the release's start purges it.
+func setCacheControl(e *core.RequestEvent, name string) {
+	switch {
+	case strings.HasPrefix(name, "assets/") && guard.CarriesIdentity(e.Request):
+		e.Response.Header().Set("Cache-Control", "private, max-age=31536000, immutable")
+	case strings.HasPrefix(name, "assets/"):
+		e.Response.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	default:
+		edge.Share(e.Response.Header(), e.Request, time.Time{})
 	}
 }
 

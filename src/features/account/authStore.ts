@@ -55,7 +55,6 @@ export function messageOf(err: unknown): string {
     // Worded once for every request in src/lib/pocketbase.ts.
     if (err.status === 429) return err.message;
     const data = (err.response?.data ?? {}) as Record<string, { code?: string; message?: string }>;
-    if (data.email?.code === "validation_not_unique") return "An account with this email already exists. Try signing in instead.";
     if (data.password?.code === "validation_length_out_of_range" || data.password?.code === "validation_min_text_constraint")
       return "Please choose a password of at least 8 characters.";
     if (data.passwordConfirm) return "The two passwords do not match.";
@@ -79,8 +78,17 @@ export async function signUp(fields: { email: string; password: string; first_na
   if (!created?.id) throw new Error("User creation failed");
   // The letter confirming the address; a failure here must not undo the account just made.
   pb.collection("users").requestVerification(fields.email.trim()).catch(() => undefined);
-  return signIn(fields.email, fields.password);
+  try {
+    return await signIn(fields.email, fields.password);
+  } catch (err) {
+    // The server answers a sign-up for an address that has an account like any other, and writes to
+    // that address instead: the new password then does not sign in.
+    if (err instanceof ClientResponseError && err.status === 400) throw new Error(ALREADY_AN_ACCOUNT, { cause: err });
+    throw err;
+  }
 }
+
+const ALREADY_AN_ACCOUNT = "We have sent a letter to this address. If it already has an account, the letter says how to sign in.";
 
 export function signOut() {
   pb.authStore.clear();
