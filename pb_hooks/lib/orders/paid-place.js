@@ -61,7 +61,7 @@ function checkPaidPlace(session, details) {
 function retax(session, priced, country, state, reasons) {
   const { readJson } = require(`${__hooks}/lib/base/records.js`);
   const wasFor = placeName(session.getString("ship_country"), session.getString("ship_region"));
-  const goesTo = placeName(country, state);
+  const goesTo = country === "US" && !state ? "US (no state)" : placeName(country, state);
   const lines = (readJson(session, "line_items", []) || []).map((l) => Object.assign({}, l));
   const charged = session.getInt("tax_cents");
   let due;
