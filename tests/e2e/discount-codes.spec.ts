@@ -116,10 +116,13 @@ test("a code that leaves a line out names it in the cart, on the payment page an
     { id: tee.id, type: "merchandise", quantity: 1 },
     { id: painting.id, type: "painting", variant: "print", quantity: 1 },
   ];
-  const { session_id } = await post("/api/studio/checkout", { items, code: merchOnly });
+  const opened = await fetch(`${baseUrl()}/api/studio/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items, code: merchOnly }) });
+  // The order page's address goes only to the browser that opened the checkout: its cookie says so.
+  const cookie = opened.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { session_id } = await opened.json();
   const paid = await post(`/api/studio/checkout/${session_id}/pay`, { customer: { name: "Ivy Marsh", email: "ivy@example.com" }, shipping: { address: { line1: "2 Reed Lane", city: "Pebble Cove", postal_code: "04101", country: "US" } } });
   expect(paid.status).toBe("paid");
-  const { order_page } = await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`)).json();
+  const { order_page } = await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`, { headers: { Cookie: cookie } })).json();
   await page.goto(order_page);
   await expect(page.getByRole("row", { name: /The Teacup Ferry \(Print\)/ })).toContainText(`Not covered by ${merchOnly}`);
   await expect(page.getByRole("row", { name: new RegExp(`Lantern Tee ${stamp}`) })).not.toContainText("Not covered");

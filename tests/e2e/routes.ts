@@ -10,10 +10,13 @@ const post = async (path: string, body: unknown) => (await fetch(baseUrl() + pat
 /** A demo checkout of one print (a print holds nothing in the shop): its payment page, or, paid, its order page. */
 async function demoCheckout(pay: boolean): Promise<string> {
   const painting = await (await superuser()).collection("paintings").getFirstListItem('tags ~ "Print - For Sale"');
-  const { session_id, url } = await post("/api/studio/checkout", { items: [{ id: painting.id, type: "painting", variant: "print", quantity: 1 }], country: "US" });
+  const opened = await fetch(`${baseUrl()}/api/studio/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: [{ id: painting.id, type: "painting", variant: "print", quantity: 1 }], country: "US" }) });
+  // The order page's address goes only to the browser that opened the checkout: its cookie says so.
+  const cookie = opened.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { session_id, url } = await opened.json();
   if (!pay) return url;
   await post(`/api/studio/checkout/${session_id}/pay`, { customer: { name: "Wide Sweep", email: "sweep@example.com" }, shipping: { address: { line1: "1 Quay St", city: "Pebble Cove", postal_code: "04101", country: "US" } } });
-  return (await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`)).json()).order_page;
+  return (await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`, { headers: { Cookie: cookie } })).json()).order_page;
 }
 
 export const PUBLIC_ROUTES: Route[] = [
