@@ -17,47 +17,76 @@ function isAdminChunk(chunk: { facadeModuleId: string | null; moduleIds: string[
 // these groups the shared code splits into some forty small chunks, each a request to start.
 const BOOT_STAGES = [
   { name: "react", test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 5 },
-  { name: "db", test: /\/node_modules\/dexie\/|\/src\/lib\/db\.ts$/, priority: 4 },
+  // With the catalogue's store, so the sync worker (SYNC_WORKER) imports this chunk and nothing else.
+  { name: "db", test: /\/node_modules\/dexie\/|\/src\/lib\/(db|buckets|catalog|sync\/store)\.ts$/, priority: 4 },
   { name: "pocketbase", test: /\/node_modules\/pocketbase\/|\/src\/lib\/pocketbase\.ts$/, priority: 3 },
   { name: "router", test: /\/node_modules\/react-router(-dom)?\/|\/src\/app\/routes\.tsx$/, priority: 2 },
   { name: "app", test: /\/src\/boot\/app\.tsx$/, priority: 1 },
 ];
 
+// The catalogue's sync worker (src/lib/sync/worker.ts) is a second entry of the same build, so it
+// shares the page's Dexie chunk instead of a copy of its own (28 KB more on a first visit). Its
+// name has no hash: the page starts it by that name, and the server revalidates it (not assets/).
+const SYNC_WORKER = { name: "catalogue-sync", source: "src/lib/sync/worker.ts", file: "catalogue-sync.js" };
+
 // Code a visitor does not need until they use it: the admin area, signing in, the commission
-// form and workspace, the checkout return pages. It is left out of the service worker's precache
-// (and cached by the runtime rule below when first used), so a first visit downloads only the
-// shell, the public pages and what they open.
+// form and workspace, the checkout return pages, and the pages that need the server anyway (an
+// order's page, the account's settings, the links in the studio's letters, and with them the form
+// library). It is left out of the service worker's precache (and cached by the runtime rule below
+// when first used), so a first visit downloads only the shell, the public pages and what they open.
 const ON_DEMAND = [
   /\/src\/features\/admin\//,
-  /\/src\/features\/account\/AuthDialog\.tsx$/,
+  /\/src\/features\/account\/(AuthDialog|AccountSettings|ResetPasswordPage|ConfirmVerificationPage|ConfirmEmailChangePage)\.tsx$/,
   /\/src\/features\/commissions\/(CommissionPage|CommissionWorkspace|DashboardPage)\.tsx$/,
   /\/src\/features\/checkout\/\w+Page\.tsx$/,
+  /\/src\/features\/orders\/OrderPage\.tsx$/,
 ];
 const notPrecached = new Set<string>();
+// The list of the studio's on-demand files, kept for offline use once the studio has signed in.
+const KEPT_BY_THE_STUDIO = "studio-files.json";
+const ROUTE_TABLE = "/src/app/routes.tsx";
 
-/** Finds the chunks (and styles) reachable from the entry without passing through on-demand code. */
+/**
+ * Finds the chunks (and styles) reachable from the entry without passing through on-demand code,
+ * and lists the studio's: a visitor's install never downloads the studio, the studio's tablet
+ * keeps all of it after its sign-in.
+ */
 const precacheScope: Plugin = {
   name: "studio-precache-scope",
   apply: "build",
   generateBundle(_options, bundle) {
     const chunks = new Map(Object.values(bundle).flatMap((o) => (o.type === "chunk" ? [[o.fileName, o] as const] : [])));
-    const reached = new Set<string>();
-    const visit = (file: string) => {
-      const chunk = chunks.get(file);
-      if (!chunk || reached.has(file)) return;
-      reached.add(file);
-      chunk.imports.forEach(visit);
-      for (const dynamic of chunk.dynamicImports) {
-        const target = chunks.get(dynamic)?.facadeModuleId ?? "";
-        if (!ON_DEMAND.some((re) => re.test(target))) visit(dynamic);
-      }
+    type Chunk = typeof chunks extends Map<string, infer C> ? C : never;
+    /** The chunks `roots` import, and those they import on demand that `follow` lets through. */
+    const closure = (roots: Iterable<Chunk>, follow: (from: Chunk, dynamic: string) => boolean) => {
+      const reached = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = chunks.get(file);
+        if (!chunk || reached.has(file)) return;
+        reached.add(file);
+        chunk.imports.forEach(visit);
+        for (const dynamic of chunk.dynamicImports) if (follow(chunk, dynamic)) visit(dynamic);
+      };
+      for (const root of roots) visit(root.fileName);
+      return reached;
     };
-    for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
-    const reachedCss = new Set([...reached].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+    const all = [...chunks.values()];
+    const reached = closure(
+      all.filter((c) => c.isEntry),
+      (_, dynamic) => !ON_DEMAND.some((re) => re.test(chunks.get(dynamic)?.facadeModuleId ?? "")),
+    );
+    const cssOf = (files: Iterable<string>) => new Set([...files].flatMap((f) => [...(chunks.get(f)?.viteMetadata?.importedCss ?? [])]));
+    const reachedCss = cssOf(reached);
     notPrecached.clear();
     for (const o of Object.values(bundle)) {
       if (o.type === "chunk" ? !reached.has(o.fileName) : o.fileName.endsWith(".css") && !reachedCss.has(o.fileName)) notPrecached.add(o.fileName);
     }
+    // The studio's code and everything it may open (the commission workspace, say), for the
+    // tablet to keep after its sign-in (src/lib/pwa/keep.ts): not the shop's pages, which the
+    // route table imports on demand and which share a chunk with the studio's code.
+    const studio = closure(all.filter(isAdminChunk), (from) => !from.moduleIds.some((id) => id.endsWith(ROUTE_TABLE)));
+    const files = [...studio, ...cssOf(studio)].filter((f) => notPrecached.has(f)).sort();
+    this.emitFile({ type: "asset", fileName: KEPT_BY_THE_STUDIO, source: JSON.stringify(files.map((f) => `/${f}`)) });
   },
 };
 
@@ -106,9 +135,9 @@ const pwa = VitePWA({
     // already kept for offline use. Updates still wait for the person (no skipWaiting).
     clientsClaim: true,
     // Client routes open offline; the API, the dashboard and the files crawlers read (robots.txt,
-    // the sitemap) are the server's to answer, never the app shell.
+    // the sitemap) and the pages letters link to (/letters/) are the server's to answer, never the app shell.
     navigateFallback: "index.html",
-    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/, /^\/(robots\.txt|sitemap\.xml|sitemaps\/)/],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/, /^\/(robots\.txt|sitemap\.xml|sitemaps\/)/, /^\/letters\//],
     runtimeCaching: [
       {
         // Public catalogue images (PocketBase files and thumbnails). Protected commission files carry
@@ -123,12 +152,15 @@ const pwa = VitePWA({
         },
       },
       {
-        // On-demand code, once used, so the admin area or the commission form opens offline after one online visit.
-        // Hashed names never change content, so cache-first.
+        // On-demand code, once used (and the studio's, kept after its sign-in: src/lib/pwa/keep.ts), so
+        // the studio or the commission form opens offline after one online visit. Hashed names never
+        // change content, so cache-first, and whatever the request's headers: the server's answer
+        // varies by Origin, which a stylesheet the app preloads sends and a plain fetch does not.
         urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/") && /\.(js|css)$/.test(url.pathname),
         handler: "CacheFirst",
         options: {
           cacheName: "studio-code",
+          matchOptions: { ignoreVary: true },
           expiration: { maxEntries: 120, maxAgeSeconds: 365 * 24 * 60 * 60, purgeOnQuotaError: true },
           cacheableResponse: { statuses: [200] },
         },
@@ -155,7 +187,9 @@ export default defineConfig({
     // Read by the speed budget (scripts/lib/budget.mjs) to know which files each route loads first.
     manifest: true,
     rollupOptions: {
+      input: { index: "index.html", [SYNC_WORKER.name]: SYNC_WORKER.source },
       output: {
+        entryFileNames: (chunk) => (chunk.name === SYNC_WORKER.name ? SYNC_WORKER.file : "assets/[name]-[hash].js"),
         // Admin chunks carry an admin- prefix, so the service worker can leave them out of its precache.
         chunkFileNames: (chunk) => (isAdminChunk(chunk) ? "assets/admin-[name]-[hash].js" : "assets/[name]-[hash].js"),
         codeSplitting: { groups: BOOT_STAGES },

@@ -48,7 +48,8 @@ function readManifest(dist) {
 /** The build's chunks a public route loads before its first render (its keys in the Vite manifest, and the files). */
 export function routeFiles(route, dist = join(root, "dist")) {
   const manifest = readManifest(dist);
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  // The page's entry (the build's other entry is the catalogue's sync worker).
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith(".html"));
   // A chunk and everything it imports statically (what the browser fetches before running it).
   const closure = (key, seen) => {
     if (seen.has(key)) return seen;

@@ -1,8 +1,8 @@
 // The studio marks a parcel shipped on the tablet while offline: the shipment waits in the outbox
 // and lands once when the connection returns, with one letter to the buyer.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { mailBox } from "../support/maildev";
-import { admin, baseUrl, superuser, uniqueEmail } from "./support";
+import { baseUrl, signInToStudio, superuser, uniqueEmail } from "./support";
 
 const PORTRAIT = { width: 820, height: 1180 };
 
@@ -15,13 +15,6 @@ async function paidOrder(buyer: string, email: string) {
   return su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${session_id}"`);
 }
 
-async function studio(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(admin().email);
-  await page.getByLabel("Password").fill(admin().password);
-  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
-}
 
 /** The Orders tab's badge says what "To ship (N)" says, as the lists change, with no reload. */
 async function expectTabCountsToShip(page: Page) {
@@ -56,7 +49,7 @@ test("a shipment marked offline lands once on reconnect, with one letter", async
   const buyer = `Rowan ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const email = uniqueEmail("rowan");
   const order = await paidOrder(buyer, email);
-  await studio(page);
+  await signInToStudio(page);
   await page.goto("/admin/orders");
 
   const waiting = page.getByRole("region", { name: /To ship/ });

@@ -6,7 +6,7 @@ import { admin, baseUrl, createCustomer, superuser } from "./support";
 
 const LANDSCAPE = { width: 1180, height: 820 };
 const PORTRAIT = { width: 820, height: 1180 };
-const TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "abandoned-carts", "artist"];
+const TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "letters", "abandoned-carts", "artist"];
 
 declare global {
   interface Window {
@@ -253,4 +253,42 @@ test("a long thread opens at the newest message and keeps its place when earlier
   expect(Math.abs(box!.y - list!.y)).toBeLessThan(120);
   await expect(thread.getByTestId("message").first()).not.toBeInViewport();
   await page.context().close();
+});
+
+test("a visitor's install holds none of the studio; the tablet keeps all of it after one signed-in visit and opens it offline", async ({ browser, request }) => {
+  const studioFiles: string[] = await (await request.get("/studio-files.json")).json();
+  expect(studioFiles.length).toBeGreaterThan(0);
+  const context = await browser.newContext({ viewport: PORTRAIT });
+  const page = await context.newPage();
+  const held = () => page.evaluate(async (urls) => (await Promise.all(urls.map(async (url) => ((await caches.match(url, { ignoreVary: true })) ? url : null)))).filter(Boolean), studioFiles);
+  const controlled = () => page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 15000 });
+
+  // A visitor: the worker takes charge and precaches the shop, none of the studio.
+  await page.goto("/");
+  await controlled();
+  expect(await (await request.get("/sw.js")).text()).not.toMatch(new RegExp(studioFiles.map((f) => f.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")));
+  expect(await held()).toEqual([]);
+
+  // The studio signs in and opens one tab; every screen it has is kept.
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(admin().email);
+  await page.getByLabel("Password").fill(admin().password);
+  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await controlled();
+  await expect.poll(held, { timeout: 20000 }).toEqual([...studioFiles].sort());
+
+  await context.setOffline(true);
+  try {
+    const tablet = await context.newPage();
+    for (const tab of ["orders", "shipping", "discounts"]) {
+      await tablet.goto(`/admin/${tab}`);
+      await expect(tablet.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+      await expect(tablet.getByRole("tab", { selected: true })).toContainText(new RegExp(tab, "i"));
+      await expect(tablet.getByText("Unexpected Application Error")).toHaveCount(0);
+    }
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
 });

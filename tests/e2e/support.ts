@@ -49,6 +49,15 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await expect(dialog).toBeHidden();
 }
 
+/** Signs the studio's admin in through the studio app's own sign-in page. */
+export async function signInToStudio(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(admin().email);
+  await page.getByLabel("Password").fill(admin().password);
+  await page.locator("form").getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+}
+
 /** The catalogue is synced into IndexedDB on the first visit; wait until a page shows it. */
 export async function waitForCatalog(page: Page) {
   await expect(page.getByText("Loading...").first()).toBeHidden({ timeout: 15000 });

@@ -299,7 +299,7 @@ describe("the newsletter", () => {
 
   it("answers the same for a new and a known address and never overwrites a name", async () => {
     const join = (first: string) =>
-      fetch(`${server.url}/api/studio/newsletter`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "Wren@Example.com", first_name: first, last_name: "Hale" }) }).then(async (r) => [r.status, await r.json()]);
+      fetch(`${server.url}/api/studio/newsletter`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "Wren@Example.com", first_name: first, last_name: "Hale", lists: ["news"], wording_version: 1 }) }).then(async (r) => [r.status, await r.json()]);
     const first = await join("Wren");
     const again = await join("Mallory");
     expect(again).toEqual(first);

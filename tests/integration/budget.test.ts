@@ -1,9 +1,14 @@
 // The speed budget that does not depend on the machine: what each public route downloads before
 // its first render, as it travels on the wire (the Brotli copies the server sends), read from the
-// build. Timings are measured by `npm run bench`, never asserted.
+// build, and what the service worker's install downloads for every visitor. Timings are measured
+// by `npm run bench`, never asserted.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { routeBudgets, BUDGET } from "../../scripts/lib/budget.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
+import { root } from "../../scripts/lib/project.mjs";
 
 interface RouteBudget {
   js: number;
@@ -24,5 +29,20 @@ describe("the speed budget of the build", () => {
 
   it.each(Object.keys(routes))("%s loads no admin, sign-in or commission-workspace code before it is used", (route) => {
     expect(routes[route].onDemand).toEqual([]);
+  });
+});
+
+describe("the service worker's install", () => {
+  const dist = join(root, "dist");
+  const precached = [...readFileSync(join(dist, "sw.js"), "utf8").matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => `/${m[1]}`);
+  const studio = JSON.parse(readFileSync(join(dist, "studio-files.json"), "utf8")) as string[];
+
+  it("holds none of the studio's code, which its tablet keeps after signing in", () => {
+    expect(studio.length).toBeGreaterThan(0);
+    expect(precached.filter((url) => studio.includes(url) || url.startsWith("/assets/admin-"))).toEqual([]);
+  });
+
+  it("holds the catalogue's sync worker, so a visit with no signal still reads and syncs later", () => {
+    expect(precached).toContain("/catalogue-sync.js");
   });
 });

@@ -100,8 +100,8 @@ const cases: Case[] = [
   {
     collection: "newsletter_subscribers",
     fixture: async () =>
-      (await server.su.collection("newsletter_subscribers").create({ email: `n${Math.random()}@example.com`, first_name: "N", last_name: "S" })).id,
-    createBody: () => ({ email: `x${Math.random()}@example.com`, first_name: "X", last_name: "Y" }),
+      (await server.su.collection("newsletter_subscribers").create({ email: `n${Math.random()}@example.com`, first_name: "N", last_name: "S", state: "pending" })).id,
+    createBody: () => ({ email: `x${Math.random()}@example.com`, first_name: "X", last_name: "Y", state: "confirmed" }),
     updateBody: { first_name: "Changed" },
     allowed: { list: adminOnly, view: adminOnly, create: nobody, update: nobody, delete: adminOnly },
   },

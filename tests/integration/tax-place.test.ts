@@ -1,4 +1,4 @@
-// Tax for the place the parcel goes, and filed there (docs/decisions/028). The payment page keeps
+// Tax for the place the parcel goes, and filed there (docs/decisions/030). The payment page keeps
 // the country (and on the demo page the US state) the cart was priced for; Stripe's page cannot
 // hold a US state, so an address paid in another place is taxed again at the webhook and the tax
 // not due there is refunded. The tax report files tax only where it was charged.

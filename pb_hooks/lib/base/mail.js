@@ -151,6 +151,24 @@ function queueOne(app, recipient, { subject, compose, item, batchKey, delaySecon
   app.save(row);
 }
 
+/** Queues a letter written whole elsewhere (a campaign's test to the studio), one row per recipient. */
+function queueWritten(app, { to, subject, html, text }) {
+  if (!app.settings().smtp.enabled) return;
+  app.runInTransaction((tx) => {
+    for (const recipient of to) {
+      const row = new Record(tx.findCollectionByNameOrId("mail_outbox"));
+      row.set("recipient", recipient);
+      row.set("batch_key", "");
+      row.set("attempts", 0);
+      row.set("send_after", new Date().toISOString().replace("T", " "));
+      row.set("subject", String(subject).replace(/[\x00-\x1f\x7f]+/g, " ").slice(0, 300));
+      row.set("html", html);
+      row.set("text", text);
+      tx.save(row);
+    }
+  });
+}
+
 /** Queues without ever failing the caller's write: a lost notification is logged, a lost order is not acceptable. */
 function queueSafely(app, mail) {
   try {
@@ -162,4 +180,4 @@ function queueSafely(app, mail) {
   }
 }
 
-module.exports = { queueSafely, studioRecipients, batchSeconds, excerpt };
+module.exports = { queueSafely, queueWritten, studioRecipients, batchSeconds, excerpt };

@@ -2,7 +2,7 @@
 // keeps the country (and, on the demo page, the US state) the cart was priced for, but Stripe's
 // page cannot hold a US state: an address paid elsewhere is taxed again for where it goes, and
 // the difference is refunded, or named for the studio when the buyer paid too little
-// (docs/decisions/028-tax-where-the-parcel-goes.md).
+// (docs/decisions/030-tax-where-the-parcel-goes.md).
 
 const money = (cents) => require(`${__hooks}/lib/money/money.js`).dollars(cents);
 

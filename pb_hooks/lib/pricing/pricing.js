@@ -259,7 +259,7 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, code, country,
     shipping_zone: ship.zone,
     shipping_zone_name: ship.zone_name,
     // With the shop's own tax the payment page keeps the country it was priced for: its tax is
-    // that country's (docs/decisions/028). Otherwise any country of the zone costs the same.
+    // that country's (docs/decisions/030). Otherwise any country of the zone costs the same.
     allowed_countries: taxed.mode === "manual" && place.country ? [place.country] : ship.countries,
     zone_countries: ship.countries,
     delivery_estimate: ship.estimate,

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/mail"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -34,6 +35,9 @@ type mailQueue struct {
 	app  core.App
 	wake chan struct{}
 	done chan struct{}
+	// One letter leaves at a time: the outbox and campaigns share one connection's worth of mail
+	// server, and a notification row must not be picked by both loops.
+	sending sync.Mutex
 }
 
 // Register starts the delivery with the server.
@@ -48,6 +52,7 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		fmt.Println(Status(se.App))
 		go q.run()
+		go (&campaignSender{q: q}).run()
 		se.App.Cron().MustAdd("mail_outbox_cleanup", "40 4 * * *", q.forgetOldMail)
 		return se.Next()
 	})
@@ -79,6 +84,8 @@ func (q *mailQueue) run() {
 }
 
 func (q *mailQueue) deliverDue() {
+	q.sending.Lock()
+	defer q.sending.Unlock()
 	// Without SMTP the rows wait; the start output already said that no mail is sent.
 	if !q.app.Settings().SMTP.Enabled {
 		return

@@ -1,9 +1,11 @@
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
 import { Toaster } from "../../ui/Toaster";
 import { toast } from "../../ui/toast";
 import { AppStatus } from "../../ui/pwa";
+import { keepFilesOnceControlled } from "../../lib/pwa";
 import { signOut, useAuth } from "../account";
 import { DataStatusBanner } from "./DataStatusBanner";
 import { ReplicationStatus } from "./ReplicationStatus";
@@ -25,6 +27,16 @@ import { TaxTab } from "./shipping/TaxTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
+// Letters are written now and then, not every day: their code loads when the tab opens.
+const LazyLettersTab = lazy(() => import("./letters/LettersTab"));
+function LettersTab() {
+  return (
+    <Suspense fallback={<p className="muted">Loading...</p>}>
+      <LazyLettersTab />
+    </Suspense>
+  );
+}
+
 const TABS = [
   ["characters", "Characters", CharactersTab],
   ["merchandise", "Merchandise", MerchandiseTab],
@@ -34,6 +46,7 @@ const TABS = [
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
   ["discounts", "Discounts", DiscountsTab],
+  ["letters", "Letters", LettersTab],
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["shipping", "Shipping", ShippingTab],
   ["tax", "Tax", TaxTab],
@@ -71,6 +84,9 @@ function Studio({ tab, onTab, onLogOut }: { tab: string; onTab: (key: string) =>
   const inbox = useInboxData();
   const waiting = useWaitingCount();
   useAppBadge(inbox.conversations ? inbox.unread : null);
+  // Signed in, the tablet keeps every studio screen (vite.config.ts lists them), so the studio
+  // opens with no signal next time; a visitor's install never downloads them.
+  useEffect(() => keepFilesOnceControlled("/studio-files.json"), []);
   return (
     <InboxContext.Provider value={inbox}>
       <div className={styles.studio}>

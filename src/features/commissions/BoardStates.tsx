@@ -1,13 +1,15 @@
 import type { CommissionTypeState } from "../../lib/catalog";
+import { ServerFilled } from "../../ui/ServerFilled";
 import styles from "./board.module.css";
 
 /**
  * Each type's state. The box is empty until the board is read, and the server fills it in the
- * page it sends (data-server-fill), so the states show before any script runs.
+ * page it sends (data-server-fill), so the states show before any script runs and keep their
+ * place until the board is read.
  */
-export function BoardStates({ states }: { states: CommissionTypeState[] }) {
+export function BoardStates({ states, loading }: { states: CommissionTypeState[]; loading: boolean }) {
   return (
-    <div className={styles.states} data-server-fill="true">
+    <ServerFilled className={styles.states} ready={!loading}>
       {states.length > 0 && (
         <ul>
           {states.map((s) => (
@@ -17,6 +19,6 @@ export function BoardStates({ states }: { states: CommissionTypeState[] }) {
           ))}
         </ul>
       )}
-    </div>
+    </ServerFilled>
   );
 }

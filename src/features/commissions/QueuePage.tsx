@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { pb } from "../../lib/pocketbase";
 import { useAuth } from "../account";
 import { queuePlace, queueWaited, useCommissionBoard } from "./board";
+import { ServerFilled } from "../../ui/ServerFilled";
 import styles from "./board.module.css";
 
 /** The signed-in customer's own rows, by the opaque references the queue carries. */
@@ -46,7 +47,7 @@ export function QueuePage() {
       <div className={styles.links}>
         <Link to="/commissions">Request a commission</Link>
       </div>
-      <div className={styles.queue} data-server-fill="true">
+      <ServerFilled className={styles.queue} ready={!loading}>
         {!loading && queue.length === 0 && <p>No commissions in the queue just now.</p>}
         {queue.length > 0 && (
           <table>
@@ -76,7 +77,7 @@ export function QueuePage() {
             </tbody>
           </table>
         )}
-      </div>
+      </ServerFilled>
     </div>
   );
 }

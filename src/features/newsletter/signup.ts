@@ -7,6 +7,10 @@ export interface NewsletterSignup {
   email: string;
   first_name: string;
   last_name: string;
+  /** Ids of the lists chosen (./lists.ts). */
+  lists: string[];
+  /** The version of the words the form showed, kept in the consent log. */
+  wording_version: number;
 }
 
 registerSender<NewsletterSignup>("newsletter-signup", (payload) => pb.send("/api/studio/newsletter", { method: "POST", body: payload }));

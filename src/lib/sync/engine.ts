@@ -7,13 +7,12 @@
 // only a first visit (no cursor) pulls at once. Pages never wait for this when Dexie has data.
 import type PocketBase from "pocketbase";
 import type { StudioDb } from "../db";
-import { applyChanges, CURSOR_KEY, type CatalogChanges } from "./store";
+import { CHANGES_ROUTE, CURSOR_KEY, pullChanges, type CatalogChanges } from "./store";
 
-export type { CatalogChanges } from "./store";
+export { CHANGES_ROUTE, type CatalogChanges } from "./store";
 
 export type SyncStatus = "idle" | "loading" | "ready" | "error";
 
-export const CHANGES_ROUTE = "/api/studio/changes";
 export const CATALOG_TOPIC = "studio/catalog";
 
 /** The server's hint: its newest change number and the fingerprint of what visitors may see. */
@@ -28,6 +27,8 @@ export interface SyncEngineOptions {
   onStatus?: (status: SyncStatus) => void;
   /** How long a repeat visit waits for the server's greeting before pulling anyway (realtime blocked). */
   greetingWaitMs?: number;
+  /** One pull into `db`; the app's runs in a worker (./worker.ts), this thread's by default. */
+  pullOnce?: () => Promise<void>;
 }
 
 /** A cursor is "<fingerprint>.<seq>"; anything else reads as "never synced". */
@@ -36,7 +37,13 @@ export function parseCursor(cursor: string | undefined): CatalogHint | null {
   return m ? { fp: m[1], seq: Number(m[2]) } : null;
 }
 
-export function createSyncEngine({ pb, db, onStatus = () => {}, greetingWaitMs = 4000 }: SyncEngineOptions) {
+export function createSyncEngine({
+  pb,
+  db,
+  onStatus = () => {},
+  greetingWaitMs = 4000,
+  pullOnce = () => pullChanges(db, (since) => pb.send<CatalogChanges>(CHANGES_ROUTE, { query: { since } })),
+}: SyncEngineOptions) {
   let inFlight: Promise<void> | null = null;
   // The newest hint heard while a pull was already running: one more pull if it is still ahead.
   let heard: CatalogHint | null = null;
@@ -44,11 +51,6 @@ export function createSyncEngine({ pb, db, onStatus = () => {}, greetingWaitMs =
   const cursor = async () => (await db.meta.get(CURSOR_KEY))?.value ?? "";
 
   const behind = (mine: CatalogHint | null, hint: CatalogHint) => !mine || mine.fp !== hint.fp || mine.seq < hint.seq;
-
-  async function pullOnce() {
-    const changes = await pb.send<CatalogChanges>(CHANGES_ROUTE, { query: { since: await cursor() } });
-    await applyChanges(db, changes);
-  }
 
   /** Brings the catalogue up to date; concurrent calls share the run in flight. */
   function pull(): Promise<void> {

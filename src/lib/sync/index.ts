@@ -7,13 +7,14 @@ import { pb } from "../pocketbase";
 import { reconnectWithTheNetwork } from "../realtime";
 import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
+import { pullInWorker } from "./in-worker";
 import { readCollectionState, readRecord } from "./store";
 
 export type { SyncStatus } from "./engine";
 
 const useSyncStore = create<{ status: SyncStatus }>(() => ({ status: "idle" }));
 
-const engine = createSyncEngine({ pb, db, onStatus: (status) => useSyncStore.setState({ status }) });
+const engine = createSyncEngine({ pb, db, onStatus: (status) => useSyncStore.setState({ status }), pullOnce: pullInWorker() });
 
 export const sync = {
   pull: engine.pull,

@@ -15,6 +15,18 @@ export interface CatalogChanges {
 
 export const CURSOR_KEY = "catalog:cursor";
 
+/** The server's changes route (pb_hooks/lib/sync.js). */
+export const CHANGES_ROUTE = "/api/studio/changes";
+
+/** Asks for what changed since a cursor ("" for a snapshot). */
+export type FetchChanges = (since: string) => Promise<CatalogChanges>;
+
+/** One pull: what changed since the stored cursor, written with its new cursor. */
+export async function pullChanges(db: StudioDb, fetchChanges: FetchChanges): Promise<void> {
+  const since = (await db.meta.get(CURSOR_KEY))?.value ?? "";
+  await applyChanges(db, await fetchChanges(since));
+}
+
 const byId = (a: CatalogRecord, b: CatalogRecord) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Every record of a collection, in id order (the order pages saw before buckets). */

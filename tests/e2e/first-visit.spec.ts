@@ -1,0 +1,85 @@
+// A quiet first visit: the catalogue's sync leaves the page's main thread alone (the snapshot is
+// fetched and written into IndexedDB by the sync worker, the page only reads what it wrote), and
+// what the server filled into the page stays in its place while the app starts over it.
+import { expect, test, type Page } from "@playwright/test";
+
+declare global {
+  interface Window {
+    catalogueWrites: string[];
+    shifts: number[];
+  }
+}
+
+/** What the catalogue's store holds in this browser: how many buckets, and the sync's cursor. */
+function storedCatalogue(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ buckets: number; cursor: string | undefined }>((resolve, reject) => {
+        const open = indexedDB.open("lanternwood-studio");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(["catalog", "meta"], "readonly");
+          const buckets = tx.objectStore("catalog").count();
+          const cursor = tx.objectStore("meta").get("catalog:cursor");
+          tx.oncomplete = () => {
+            resolve({ buckets: buckets.result, cursor: (cursor.result as { value: string } | undefined)?.value });
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+test("a cold visit's catalogue lands in IndexedDB written by the sync worker, never by the page", async ({ page }) => {
+  // Every write the page's own thread makes to the catalogue or its cursor, whatever library makes it.
+  await page.addInitScript(() => {
+    window.catalogueWrites = [];
+    for (const method of ["put", "add", "delete", "clear"] as const) {
+      const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+      Object.defineProperty(IDBObjectStore.prototype, method, {
+        configurable: true,
+        value(this: IDBObjectStore, ...args: unknown[]) {
+          const cursor = this.name === "meta" && (args[0] as { key?: string } | undefined)?.key === "catalog:cursor";
+          if (this.name === "catalog" || cursor) window.catalogueWrites.push(`${this.name}.${method}`);
+          return original.apply(this, args);
+        },
+      });
+    }
+  });
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(worker.url()));
+
+  await page.goto("/gallery");
+  await expect(page.getByText("Lanterns Over Pebble Cove").first()).toBeVisible({ timeout: 15000 });
+
+  // The page shows what IndexedDB holds: the catalogue and its cursor are there...
+  const stored = await storedCatalogue(page);
+  expect(stored.buckets).toBeGreaterThan(0);
+  expect(stored.cursor).toMatch(/^[0-9a-f]+\.\d+$/);
+  // ...written by a worker, not by the page's main thread.
+  expect(await page.evaluate(() => window.catalogueWrites)).toEqual([]);
+  expect(workers.map((url) => new URL(url).pathname)).toEqual(["/catalogue-sync.js"]);
+});
+
+test("/commissions paints in its final place: the states the server filled in keep their space while the catalogue arrives", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    window.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const served = await (await page.request.get("/commissions")).text();
+  expect(served).toMatch(/data-server-fill="true"><ul><li data-state=/);
+
+  await page.goto("/commissions");
+  await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
+  // The app has drawn over the page it was sent, the catalogue (the board with it) has landed, and
+  // the page has drawn it.
+  await expect(page.locator(".prerendered")).toHaveCount(0);
+  await expect.poll(async () => (await storedCatalogue(page)).cursor).toBeTruthy();
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
+  expect(await page.evaluate(() => window.shifts)).toEqual([]);
+});
