@@ -1,6 +1,6 @@
 // The studio marks a parcel shipped on the tablet while offline: the shipment waits in the outbox
 // and lands once when the connection returns, with one letter to the buyer.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { mailBox } from "../support/maildev";
 import { baseUrl, signInToStudio, superuser, uniqueEmail } from "./support";
 
@@ -31,7 +31,7 @@ test.use({ viewport: PORTRAIT });
 test("the Orders tab's count follows a parcel marked shipped online, with no reload", async ({ page }) => {
   const buyer = `Hazel ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   await paidOrder(buyer, uniqueEmail("hazel"));
-  await studio(page);
+  await signInToStudio(page);
   await page.goto("/admin/orders");
   const card = page.getByRole("region", { name: /To ship/ }).getByTestId("order-to-ship").filter({ hasText: buyer });
   await expect(card).toBeVisible();
