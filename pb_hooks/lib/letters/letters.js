@@ -113,7 +113,8 @@ function figureLines(a) {
   return (a.discount ? [`Discount${a.discount_code ? ` (${a.discount_code})` : ""}: -${money(a.discount)}`] : [])
     .concat([`Shipping: ${money(a.shipping)}`])
     .concat(a.tax ? [`Tax: ${money(a.tax)}`] : a.tax_included ? [`Tax included in the prices: ${money(a.tax_included)}`] : [])
-    .concat([`Total: ${money(a.total)}`]);
+    .concat([`Total: ${money(a.total)}`])
+    .concat(a.tax_refunded ? [`Tax not due where the parcel goes, refunded: ${money(a.tax_refunded)}`] : []);
 }
 
 /** A paid order gives its buyer a receipt with the link to the order's own page, guests included. */

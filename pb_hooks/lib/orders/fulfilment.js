@@ -15,14 +15,12 @@ function fulfil(app, providerSessionId, details) {
     const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
     if (session.getString("fulfilled_at")) return;
 
-    const lines = readJson(session, "line_items", []);
     // Stripe Tax's amount is known only now; manual tax was priced with the order.
     if (session.getString("tax_mode") === "stripe") session.set("tax_cents", Math.max(0, Math.round(Number(details.tax_cents) || 0)));
-    const mismatch = addressMismatch(session, details);
-    if (mismatch) {
-      session.set("address_mismatch", mismatch);
-      console.error("ADDRESS OUTSIDE THE ZONE PRICED for checkout " + providerSessionId + ": " + mismatch.reason);
-    }
+    // Before the lines are written: an address paid elsewhere is taxed for where it goes.
+    const mismatch = require(`${__hooks}/lib/orders/paid-place.js`).checkPaidPlace(session, details);
+    if (mismatch && !mismatch.settled && !mismatch.refund) console.error("ADDRESS NOT THE PLACE PRICED for checkout " + providerSessionId + ": " + mismatch.reason);
+    const lines = readJson(session, "line_items", []);
     const tax = session.getInt("tax_cents");
     const taxLabel = (readJson(session, "shipping_details", {}) || {}).tax_label || "Tax";
     const code = session.getString("discount_code");
@@ -57,6 +55,8 @@ function fulfil(app, providerSessionId, details) {
         refund_reason: problem,
         tax_included_cents: session.getInt("tax_included_cents"),
         address_mismatch: mismatch ? mismatch.reason : "",
+        // A tax difference refunded at payment leaves nothing to check; another place or owed tax does.
+        address_to_check: !!mismatch && (mismatch.outside_zone || mismatch.owed_cents !== 0),
         discount_code: code,
         discount_cents: l.discount_cents || 0,
       });
@@ -84,38 +84,9 @@ function fulfil(app, providerSessionId, details) {
     recorded = true;
   });
   // Outside the transaction: a refund is a request to Stripe. A repeat of the event retries it.
+  require(`${__hooks}/lib/orders/paid-place.js`).refundTaxDifference(app, providerSessionId, details.payment_intent || "");
   refundUndeliverable(app, providerSessionId);
   return recorded;
-}
-
-/**
- * Why the paid address does not fit what was priced ("" fits): a country outside the zone, or,
- * when tax was priced for a US state, another state. The order is recorded (it is paid) and the
- * studio sees the flag on it, as with a payment that does not match its amount.
- */
-function addressMismatch(session, details) {
-  const { readJson } = require(`${__hooks}/lib/base/records.js`);
-  const address = (details.shipping && details.shipping.address) || {};
-  const { isCountry, isUsState } = require(`${__hooks}/lib/pricing/countries.js`);
-  // The buyer typed these: only a real country and a real US state code are kept, for the flag
-  // and for the tax report that files the order under them.
-  const typedCountry = String(address.country || "").trim().toUpperCase();
-  const typedState = String(address.state || "").trim().toUpperCase();
-  const country = isCountry(typedCountry) ? typedCountry : "";
-  const state = country === "US" && isUsState(typedState) ? typedState : "";
-  const priced = readJson(session, "shipping_details", {}) || {};
-  const countries = priced.countries || [];
-  const region = session.getString("ship_region");
-  let reason = "";
-  if (countries.length && countries.indexOf(country) < 0) {
-    reason = "Shipped to " + (country || "no country") + ", outside the zone priced (" + (priced.zone_name || session.getString("shipping_zone")) + ").";
-  } else if (session.getString("tax_mode") === "manual" && session.getString("ship_country") && country !== session.getString("ship_country")) {
-    reason = "Shipped to " + country + ", but tax was priced for " + session.getString("ship_country") + ".";
-  } else if (region && state !== region) {
-    reason = "Shipped to " + (state || "no state") + ", but tax was priced for " + region + ".";
-  }
-  if (!reason) return null;
-  return { reason, priced: { zone: session.getString("shipping_zone"), country: session.getString("ship_country"), region }, reported: { country, state }, at: new Date().toISOString() };
 }
 
 const REFUND_NEEDED = "refund needed";

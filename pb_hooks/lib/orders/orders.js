@@ -124,6 +124,7 @@ function viewOf(app, session) {
       unit_amount: l.line.unit_amount,
       amount: l.line.unit_amount * l.line.quantity,
       item_type: l.line.item_type,
+      code_excluded: !!l.line.code_excluded,
       shipped: !!shippedIn[l.index],
       refunded: !!l.purchase && l.purchase.getString("status") === "refunded",
     })),

@@ -269,7 +269,10 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, code, country,
     ship_region: place.region,
     shipping_zone: ship.zone,
     shipping_zone_name: ship.zone_name,
-    allowed_countries: ship.countries,
+    // With the shop's own tax the payment page keeps the country it was priced for: its tax is
+    // that country's (docs/decisions/030). Otherwise any country of the zone costs the same.
+    allowed_countries: taxed.mode === "manual" && place.country ? [place.country] : ship.countries,
+    zone_countries: ship.countries,
     delivery_estimate: ship.estimate,
     tax_mode: taxed.mode,
     tax_included: taxed.included,

@@ -40,6 +40,7 @@ function Amounts({ order }: { order: Order }) {
           <tr key={i}>
             <td>
               {l.title}
+              {l.code_excluded && !!a.discount_code && <span className={styles.lineState}> · Not covered by {a.discount_code}</span>}
               {l.refunded ? <span className={styles.lineState}> · Refunded</span> : l.shipped ? <span className={styles.lineState}> · Shipped</span> : null}
               {l.numbers?.length ? <EditionNumbers numbers={l.numbers} /> : null}
             </td>
@@ -69,6 +70,14 @@ function Amounts({ order }: { order: Order }) {
               Tax included in the prices
             </th>
             <td>{formatCents(a.tax_included)}</td>
+          </tr>
+        )}
+        {!!a.tax_refunded && (
+          <tr>
+            <th scope="row" colSpan={2}>
+              Tax not due where the parcel goes, refunded
+            </th>
+            <td>{formatCents(a.tax_refunded)}</td>
           </tr>
         )}
         {a.refunded > 0 && (

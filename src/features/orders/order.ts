@@ -28,8 +28,8 @@ export interface Order {
   paid_at: string;
   status: OrderStatus;
   status_label: string;
-  lines: { title: string; quantity: number; unit_amount: number; amount: number; item_type: string; shipped: boolean; refunded: boolean; numbers?: EditionNumber[] }[];
-  amounts: { subtotal: number; shipping: number; tax: number; tax_included: number; discount: number; discount_code: string; total: number; refunded: number };
+  lines: { title: string; quantity: number; unit_amount: number; amount: number; item_type: string; code_excluded?: boolean; shipped: boolean; refunded: boolean; numbers?: EditionNumber[] }[];
+  amounts: { subtotal: number; shipping: number; tax: number; tax_included: number; discount: number; discount_code: string; total: number; refunded: number; tax_refunded?: number };
   ship_to: { name: string; street: string; city: string; country: string } | null;
   timeline: OrderEvent[];
   /** In a customer's own list: the order page's address. */
