@@ -32,6 +32,8 @@ export const PUBLIC_ROUTES: Route[] = [
   { collection: "paintings", path: (id) => `/gallery/${id}` },
   { collection: "murals", path: (id) => `/murals/${id}` },
   { collection: "merchandise", path: (id) => `/shop/${id}` },
+  // The demo studio's edition has number 1 sold.
+  { collection: "editions", path: (id) => `/verify/${id}/1` },
   // The demo provider's payment page (npm start's checkout) and a paid order's own page.
   { open: () => demoCheckout(false) },
   { open: () => demoCheckout(true) },

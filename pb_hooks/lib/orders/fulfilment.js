@@ -61,6 +61,7 @@ function fulfil(app, providerSessionId, details) {
         discount_cents: l.discount_cents || 0,
       });
       tx.save(p);
+      if (l.item_type === "edition" && !problem) require(`${__hooks}/lib/orders/edition-ledger.js`).issue(tx, l, p);
     }
 
     require(`${__hooks}/lib/pricing/discounts.js`).flagUsedByEmail(tx, session, (details.customer || {}).email);
@@ -163,8 +164,9 @@ function findOrNull(tx, collection, id) {
 }
 
 /**
- * A sold original leaves the shop; tracked merchandise stock goes down. Returns why the line
- * cannot be delivered ("" when it can): the original was sold meanwhile or stock ran out.
+ * A sold original leaves the shop; tracked merchandise stock goes down; an edition's numbers are
+ * given once the purchase is saved. Returns why the line cannot be delivered ("" when it can): the
+ * original was sold meanwhile, stock ran out or the edition's numbers did.
  * Items deleted since checkout are skipped: there is no stock left to update.
  */
 function takeFromStock(tx, line) {
@@ -185,6 +187,7 @@ function takeFromStock(tx, line) {
     p.set("tag_prices", prices);
     tx.save(p);
   }
+  if (line.item_type === "edition") return require(`${__hooks}/lib/pricing/editions.js`).shortfall(tx, line);
   if (line.item_type === "merchandise") {
     const m = findOrNull(tx, "merchandise", line.item_id);
     if (!m) return "";

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from "../../ui/Badge";
 import { formatCents } from "../../lib/money";
 import { NOT_FOUND_TITLE, titled, usePageTitle } from "../../lib/titles";
 import { LinkButton } from "../../ui/Button";
+import { EditionNumbers } from "./EditionNumbers";
 import { OrderTimeline } from "./OrderTimeline";
 import { dayOf, readOrder, type Order, type OrderRead, type OrderStatus } from "./order";
 import styles from "./orders.module.css";
@@ -41,6 +42,7 @@ function Amounts({ order }: { order: Order }) {
               {l.title}
               {l.code_excluded && !!a.discount_code && <span className={styles.lineState}> · Not covered by {a.discount_code}</span>}
               {l.refunded ? <span className={styles.lineState}> · Refunded</span> : l.shipped ? <span className={styles.lineState}> · Shipped</span> : null}
+              {l.numbers?.length ? <EditionNumbers numbers={l.numbers} /> : null}
             </td>
             <td>{l.quantity}</td>
             <td>{formatCents(l.amount)}</td>
