@@ -43,7 +43,9 @@ routerAdd("GET", "/api/studio/shipping/places", (e) => {
   const s = require(`${__hooks}/lib/pricing/shop-settings.js`);
   const tax = require(`${__hooks}/lib/pricing/tax.js`);
   const byState = tax.mode() === "manual" && s.taxSettings(e.app).rates.some((r) => r.country === "US" && r.region);
-  return e.json(200, { countries: ISO_CODES, shipped: shippedCountries(s.shippingSettings(e.app)), us_states: byState ? US_STATES : [], tax_mode: tax.mode() });
+  // payments: the checkout dialog says so when the demo page stands in for Stripe's.
+  const payments = require(`${__hooks}/lib/base/config.js`).paymentProvider();
+  return e.json(200, { countries: ISO_CODES, shipped: shippedCountries(s.shippingSettings(e.app)), us_states: byState ? US_STATES : [], tax_mode: tax.mode(), payments });
 });
 
 routerAdd("GET", "/api/studio/admin/tax-report", (e) => {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/cmd"
@@ -20,6 +21,7 @@ import (
 	"studio/server/internal/cache"
 	"studio/server/internal/catalog"
 	"studio/server/internal/edge"
+	"studio/server/internal/editions"
 	studioenv "studio/server/internal/env"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
@@ -47,7 +49,10 @@ func main() {
 		MigrationsDir: filepath.Join(root, "pb_migrations"),
 		// Hooks are reloaded by restarting the server; watching is for development only.
 		HooksWatch: studioenv.Get("STUDIO_DEV", "") != "",
-		OnInit:     access.Bind,
+		OnInit: func(vm *goja.Runtime) {
+			access.Bind(vm)
+			editions.Bind(vm)
+		},
 	})
 
 	pictures.RegisterRenditions(app)

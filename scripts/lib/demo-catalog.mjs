@@ -108,3 +108,16 @@ export const merchandise = [
   { title: "Lantern Keeper Mug", price: 18, in_stock: false, featured: false, inventory_count: 0, palette: "harbor",
     available_sizes: [], available_colors: [], description: "Stoneware mug; a new batch is being fired." },
 ];
+
+// One numbered edition of a painting's print, with a few numbers sold through the demo provider
+// (scripts/lib/seed.mjs), so the piece page, a certificate and a verify page have something to show.
+export const edition = {
+  painting: "Lanterns Over Pebble Cove", size: 50, artist_proofs: 5, paper: "300 g cotton rag", dimensions: "30 × 40 cm",
+  price: 180, print_date: "2026-03-02 12:00:00.000Z",
+  buyers: [
+    { name: "Ida Fenwick", email: "ida@collectors.example", city: "Portland", postal_code: "04101", country: "US", state: "ME" },
+    { name: "Tomas Reyes", email: "tomas@collectors.example", city: "Bristol", postal_code: "BS1 4DJ", country: "GB" },
+    { name: "Mei Lin", email: "mei@collectors.example", city: "Vancouver", postal_code: "V6B 1A1", country: "CA", state: "BC" },
+  ],
+};
+

@@ -35,6 +35,10 @@ const NEEDS = [
     has: (m) => m.varnish,
     line: "Varnish is needed by the test that puts a shared cache in front of the server: Debian/Ubuntu: apt-get install varnish.",
   },
+  {
+    has: (m) => m.poppler,
+    line: "pdftotext, pdfinfo and pdftoppm are needed by the tests that read the certificates the server makes: Debian/Ubuntu: apt-get install poppler-utils.",
+  },
 ];
 
 /** Whether a version such as "1.26.8" or "go1.26.8" is at least `least` ("1.26"); false without one. */
@@ -51,7 +55,7 @@ function atLeast(version, least) {
 
 /**
  * One line for each thing the machine `m` lacks, naming it and how to install it; none when it has
- * everything. `m`: { node, go (versions, or null), cc, staticLibc, chromium, sqlite3, varnish
+ * everything. `m`: { node, go (versions, or null), cc, staticLibc, chromium, sqlite3, varnish, poppler
  * (booleans), chromiumPath }.
  * @returns {string[]}
  */
@@ -82,5 +86,6 @@ export function thisMachine(root) {
     sqlite3: output("sqlite3", ["-version"]) !== null,
     // Debian puts varnishd in /usr/sbin, which is not on every user's PATH.
     varnish: existsSync("/usr/sbin/varnishd") || output("varnishd", ["-V"]) !== null,
+    poppler: ["pdftotext", "pdfinfo", "pdftoppm"].every((tool) => output(tool, ["-v"]) !== null),
   };
 }

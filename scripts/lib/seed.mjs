@@ -103,11 +103,32 @@ export async function seedCatalog(pb) {
       }),
     );
   }
+  await seedEdition(pb);
   const { palette, ...profile } = demo.artist;
   await pb.collection("artist_profile").create(
     form(profile, { profile_image: png(art.character(seedOf(profile.name), { width: 720, height: 900, palette: P[palette] }), "portrait") }),
   );
   return true;
+}
+
+/**
+ * The demo edition, and its first numbers sold as real demo orders (checkout, then the demo
+ * page's Pay), so each has its ledger row and certificate. Without the demo provider (a shop with
+ * a Stripe key) nothing can be sold for show, and the edition starts with every number left.
+ */
+async function seedEdition(pb) {
+  const { buyers, painting: title, ...fields } = demo.edition;
+  const painting = await pb.collection("paintings").getFirstListItem(pb.filter("title = {:title}", { title }));
+  const edition = await pb.collection("editions").create({ ...fields, painting: painting.id });
+  for (const b of buyers) {
+    const open = await fetch(`${pb.baseURL}/api/studio/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: [{ id: edition.id, type: "edition", quantity: 1 }] }) });
+    if (open.status === 503) return;
+    if (!open.ok) throw new Error(`the demo edition's checkout answered ${open.status}: ${await open.text()}`);
+    const { session_id: session } = await open.json();
+    const address = { line1: "1 Harbor Road", city: b.city, postal_code: b.postal_code, country: b.country, state: b.state ?? "" };
+    const paid = await fetch(`${pb.baseURL}/api/studio/checkout/${session}/pay`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ customer: { name: b.name, email: b.email }, shipping: { name: b.name, address } }) });
+    if (!paid.ok) throw new Error(`the demo edition's payment answered ${paid.status}: ${await paid.text()}`);
+  }
 }
 
 /**

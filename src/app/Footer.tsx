@@ -25,7 +25,9 @@ export function Footer() {
         <section>
           <h2 className={styles.heading}>Say hello</h2>
           <p>
-            <a href="mailto:hello@lanternwood.example">hello@lanternwood.example</a>
+            <a className={styles.address} href="mailto:hello@lanternwood.example">
+              hello@lanternwood.example
+            </a>
           </p>
           <p>
             <a href="https://social.example/lanternwoodstudio" target="_blank" rel="noopener noreferrer">

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: "cryptids", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).CryptidsPage }) },
       { path: "commissions", lazy: async () => ({ Component: (await import("../features/commissions/CommissionPage")).CommissionPage }) },
       { path: "commissions/queue", lazy: async () => ({ Component: (await import("../features/commissions/QueuePage")).QueuePage }) },
+      { path: "verify/:edition/:n", lazy: async () => ({ Component: (await import("../features/editions/VerifyPage")).VerifyPage }) },
       { path: "customer/dashboard", lazy: async () => ({ Component: (await import("../features/commissions/DashboardPage")).DashboardPage }) },
       { path: "stripe-example", lazy: async () => ({ Component: (await import("../features/checkout/DemoCheckoutPage")).DemoCheckoutPage }) },
       { path: "checkout/success", lazy: async () => ({ Component: (await import("../features/checkout/SuccessPage")).SuccessPage }) },

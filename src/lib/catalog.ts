@@ -112,6 +112,20 @@ export interface CommissionBoard extends CatalogRecord {
   queue: QueueRow[] | null;
 }
 
+/** A numbered edition of a painting's print (pb_migrations/1763810100_editions.js). */
+export interface Edition extends CatalogRecord {
+  painting: string;
+  size: number;
+  artist_proofs: number | null;
+  paper: string;
+  dimensions: string;
+  /** Dollars. */
+  price: number;
+  print_date: string;
+  /** Numbers given so far, refunded ones included: they are never sold again. */
+  issued: number;
+}
+
 export interface CatalogTables {
   characters: Character;
   paintings: Painting;
@@ -121,11 +135,12 @@ export interface CatalogTables {
   artist_profile: ArtistProfile;
   tags: Tag;
   commission_board: CommissionBoard;
+  editions: Edition;
 }
 
 export type CatalogCollection = keyof CatalogTables;
 
-export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board"];
+export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions"];
 
 /** A painting's price for a variant, when the tag is present and priced (SPEC §5). */
 export function paintingPrice(p: Painting, variant: "print" | "original"): number | null {

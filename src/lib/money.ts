@@ -33,3 +33,4 @@ export function parseDollars(text: string): number | null {
   const [whole, part = ""] = clean.split(".");
   return Number(whole) * 100 + Number(part.padEnd(2, "0"));
 }
+

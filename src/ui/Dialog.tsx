@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Button as AriaButton, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { HeadingLevel } from "./headingLevel";
+import { toastSlot } from "./toast";
 import styles from "./Dialog.module.css";
 
 interface DialogProps {
@@ -34,6 +35,7 @@ export function Dialog({ isOpen, onOpenChange, title, children, footer, width, k
               ×
             </AriaButton>
           </div>
+          <div ref={toastSlot} className={styles.toastSlot} role="status" aria-live="polite" />
           <div className={styles.body}>
             <HeadingLevel.Provider value={3}>{children}</HeadingLevel.Provider>
           </div>

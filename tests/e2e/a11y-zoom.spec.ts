@@ -175,3 +175,52 @@ test("with reduced motion the drawer, dialogs and toasts do not move and the pag
   expect(await journey()).toEqual([]);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("auto");
 });
+
+/** Boxes of `selector` in the page that reach past the window's right edge. */
+function pastTheWindow(page: Page, selector: string) {
+  return page.evaluate((sel) => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll(sel))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && box.right > width + 0.5)
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" ends at ${Math.round(box.right)} px`);
+  }, selector);
+}
+
+test("text at 200 % in a 320 px window keeps the footer's address, the commissions header and the merchandise choices inside it", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await textAt200(page);
+  await page.goto("/commissions");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await pastTheWindow(page, "main header, main header *, main form, footer a")).toEqual([]);
+  await page.goto("/gallery");
+  await waitForCatalog(page);
+  await page.getByRole("heading", { name: "Merchandise" }).scrollIntoViewIfNeeded();
+  await expect(page.getByRole("combobox", { name: /Size/ }).first()).toBeVisible();
+  expect(await pastTheWindow(page, "main select, footer a")).toEqual([]);
+});
+
+for (const [what, width, larger] of [["390 px", 390, false], ["200 % text at 320 px", 320, true]] as const) {
+  test(`the "Added to cart" toast covers none of the cart's controls (${what})`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    if (larger) await textAt200(page);
+    await page.goto("/gallery");
+    await waitForCatalog(page);
+    await page.getByRole("button", { name: "Add, print of Sea Glass Morning" }).click();
+    const cart = page.getByRole("dialog", { name: /^Shopping Cart/ });
+    await expect(page.getByTestId("toast")).toContainText("Added to cart");
+    // Every control of the cart on screen is the element found at its own centre: nothing lies over it.
+    const covered = await cart.evaluate((dialog) =>
+      Array.from(dialog.querySelectorAll("button, input, select, a"))
+        .map((el) => ({ el, box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 1 && box.bottom > 0 && box.top < innerHeight)
+        .filter(({ el, box }) => {
+          const hit = document.elementFromPoint(box.left + box.width / 2, Math.min(innerHeight - 1, Math.max(0, box.top + box.height / 2)));
+          return !!hit && !el.contains(hit) && !!hit.closest("[data-testid=toast]");
+        })
+        .map(({ el }) => (el.getAttribute("aria-label") ?? el.textContent ?? "").trim()),
+    );
+    expect(covered).toEqual([]);
+    await cart.getByRole("button", { name: "Remove Sea Glass Morning" }).click();
+  });
+}

@@ -1,7 +1,7 @@
 // A code shared as a link (?code=) lands in the cart, shows its discount as its own line with the
 // server's total, and reaches the payment page.
 import { expect, test } from "@playwright/test";
-import { admin, superuser } from "./support";
+import { admin, baseUrl, superuser } from "./support";
 
 test("a ?code= link fills the cart's code, drops the parameter and shows the discount line to the payment page", async ({ page }) => {
   const su = await superuser();
@@ -77,4 +77,53 @@ test("the studio makes a code in the Discounts area, told clearly what to fix, a
   await page.getByRole("dialog", { name: "Delete this code?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByTestId("toast")).toContainText(`Code ${code} deleted`);
   await expect(row).toBeHidden();
+});
+
+test("a code that leaves a line out names it in the cart, on the payment page and on the order page", async ({ page }) => {
+  const su = await superuser();
+  const stamp = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+  // A new percent code covers everything but originals.
+  const code = `PART${stamp}`;
+  await su.collection("discount_codes").create({ code, kind: "percent", percent: 10, active: true });
+
+  await page.goto(`/gallery?code=${code}`);
+  const ferry = page.getByRole("article").filter({ hasText: "The Teacup Ferry" });
+  await ferry.getByRole("button", { name: /print of The Teacup Ferry/ }).click();
+  await page.getByRole("dialog", { name: "Shopping Cart (1)" }).getByRole("button", { name: "Close" }).click();
+  await ferry.getByRole("button", { name: /original of The Teacup Ferry/ }).click();
+  const cart = page.getByRole("dialog", { name: "Shopping Cart (2)" });
+  const rows = cart.getByRole("definition").locator("..");
+  await expect(rows.filter({ hasText: `Discount (${code})` })).toContainText("-$3.20");
+  await expect(rows.filter({ hasText: `Not covered by ${code}` })).toContainText("The Teacup Ferry (Original)");
+
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  await page.getByRole("dialog", { name: "Checkout" }).getByRole("button", { name: "Proceed to Stripe" }).click();
+  await expect(page).toHaveURL(/\/stripe-example\?session_id=demo_/);
+  await expect(page.getByRole("row", { name: /The Teacup Ferry \(Original\)/ })).toContainText(`not covered by ${code}`);
+  await expect(page.getByRole("row", { name: /The Teacup Ferry \(Print\)/ })).not.toContainText("not covered");
+  // Canceled: the original goes back to the shop for the other tests.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/checkout\/canceled/);
+  await page.evaluate(() => localStorage.removeItem("lanternwood-cart"));
+
+  // Paid, with a code for merchandise only: the order's page names the print it left out.
+  const merchOnly = `TEES${stamp}`;
+  await su.collection("discount_codes").create({ code: merchOnly, kind: "percent", percent: 10, active: true, applies_to: ["merchandise"] });
+  const tee = await su.collection("merchandise").create({ title: `Lantern Tee ${stamp}`, price: 28, in_stock: true });
+  const painting = await su.collection("paintings").getFirstListItem('title = "The Teacup Ferry"');
+  const post = async (path: string, body: unknown) => (await fetch(baseUrl() + path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
+  const items = [
+    { id: tee.id, type: "merchandise", quantity: 1 },
+    { id: painting.id, type: "painting", variant: "print", quantity: 1 },
+  ];
+  const opened = await fetch(`${baseUrl()}/api/studio/checkout`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items, code: merchOnly }) });
+  // The order page's address goes only to the browser that opened the checkout: its cookie says so.
+  const cookie = opened.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { session_id } = await opened.json();
+  const paid = await post(`/api/studio/checkout/${session_id}/pay`, { customer: { name: "Ivy Marsh", email: "ivy@example.com" }, shipping: { address: { line1: "2 Reed Lane", city: "Pebble Cove", postal_code: "04101", country: "US" } } });
+  expect(paid.status).toBe("paid");
+  const { order_page } = await (await fetch(`${baseUrl()}/api/studio/checkout/${session_id}`, { headers: { Cookie: cookie } })).json();
+  await page.goto(order_page);
+  await expect(page.getByRole("row", { name: /The Teacup Ferry \(Print\)/ })).toContainText(`Not covered by ${merchOnly}`);
+  await expect(page.getByRole("row", { name: new RegExp(`Lantern Tee ${stamp}`) })).not.toContainText("Not covered");
 });

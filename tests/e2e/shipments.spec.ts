@@ -1,6 +1,6 @@
 // The studio marks a parcel shipped on the tablet while offline: the shipment waits in the outbox
 // and lands once when the connection returns, with one letter to the buyer.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { mailBox } from "../support/maildev";
 import { baseUrl, signInToStudio, superuser, uniqueEmail } from "./support";
 
@@ -16,7 +16,34 @@ async function paidOrder(buyer: string, email: string) {
 }
 
 
+/** The Orders tab's badge says what "To ship (N)" says, as the lists change, with no reload. */
+async function expectTabCountsToShip(page: Page) {
+  const counts = async () => {
+    const heading = (await page.getByRole("heading", { name: /^To ship \(\d+\)$/ }).textContent()) ?? "";
+    const tab = (await page.getByRole("tab", { name: /Orders/ }).textContent()) ?? "";
+    return { tab: Number(/\d+/.exec(tab)?.[0] ?? 0), toShip: Number(/\((\d+)\)/.exec(heading)?.[1]) };
+  };
+  await expect.poll(async () => ((c) => c.tab === c.toShip || c)(await counts()), { timeout: 10000 }).toBe(true);
+}
+
 test.use({ viewport: PORTRAIT });
+
+test("the Orders tab's count follows a parcel marked shipped online, with no reload", async ({ page }) => {
+  const buyer = `Hazel ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await paidOrder(buyer, uniqueEmail("hazel"));
+  await signInToStudio(page);
+  await page.goto("/admin/orders");
+  const card = page.getByRole("region", { name: /To ship/ }).getByTestId("order-to-ship").filter({ hasText: buyer });
+  await expect(card).toBeVisible();
+  await expectTabCountsToShip(page);
+  await card.getByRole("button", { name: "Mark shipped" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mark shipped" });
+  await dialog.getByLabel("Tracking number").fill("9400111899223197428490");
+  await dialog.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card).toHaveCount(0);
+  await expectTabCountsToShip(page);
+});
 
 test("a shipment marked offline lands once on reconnect, with one letter", async ({ page }) => {
   const buyer = `Rowan ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -55,6 +82,7 @@ test("a shipment marked offline lands once on reconnect, with one letter", async
   }
 
   await expect(card).toHaveCount(0, { timeout: 15000 });
+  await expectTabCountsToShip(page);
   const su = await superuser();
   const shipments = await su.collection("shipments").getFullList({ filter: `order = "${order.id}"` });
   expect(shipments.map((s) => [s.carrier, s.tracking_number])).toEqual([["ups", "1Z999AA10123456784"]]);

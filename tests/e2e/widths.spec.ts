@@ -154,7 +154,7 @@ THEMES.forEach((theme, t) => {
 });
 
 // The studio app holds the same rule on the studio's tablet (portrait) and a laptop.
-const ADMIN_TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "letters", "abandoned-carts", "artist"];
+const ADMIN_TABS = ["characters", "merchandise", "paintings", "books", "murals", "commissions", "orders", "discounts", "letters", "abandoned-carts", "shipping", "tax", "artist"];
 for (const width of [820, 1366]) {
   test(`the studio app at ${width} px keeps every tab inside the window`, async ({ page }) => {
     test.setTimeout(60_000);

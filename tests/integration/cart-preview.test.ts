@@ -51,10 +51,10 @@ describe("POST /api/studio/cart/price", () => {
     const subtotal = 7000 + 48000 + 3799 + 5600;
     expect(preview.body).toEqual({
       lines: [
-        { title: "Cove (Print)", quantity: 2, unit_amount: 3500, item_type: "painting", discount_cents: 0 },
-        { title: "Cove (Original)", quantity: 1, unit_amount: 48000, item_type: "painting", discount_cents: 0 },
-        { title: "Tales (Autographed)", quantity: 1, unit_amount: 3799, item_type: "book", discount_cents: 0 },
-        { title: "Tee · M · Navy", quantity: 2, unit_amount: 2800, item_type: "merchandise", discount_cents: 0 },
+        { title: "Cove (Print)", quantity: 2, unit_amount: 3500, item_type: "painting", discount_cents: 0, code_excluded: false },
+        { title: "Cove (Original)", quantity: 1, unit_amount: 48000, item_type: "painting", discount_cents: 0, code_excluded: false },
+        { title: "Tales (Autographed)", quantity: 1, unit_amount: 3799, item_type: "book", discount_cents: 0, code_excluded: false },
+        { title: "Tee · M · Navy", quantity: 2, unit_amount: 2800, item_type: "merchandise", discount_cents: 0, code_excluded: false },
       ],
       subtotal,
       shipping: 495,

@@ -106,11 +106,11 @@ describe("a fresh shop", () => {
 describe("slots and the waitlist", () => {
   it("counts three slots at the deposit, then waitlists, invites in turn, and passes an unanswered invitation on", async () => {
     await plan({ types: [{ type: TYPE, state: "open", slots: 3 }] });
-    expect((await stateOf(TYPE)).text).toBe("Open: 3 of 3 slots");
+    expect((await stateOf(TYPE)).text).toBe("Open: 3 of 3 slots free");
 
     const first = await Promise.all(customers.slice(0, 3).map((c) => request(c.pb, c.description)));
     // Requests alone take no slot while the deposit is what fills one.
-    expect((await stateOf(TYPE)).text).toBe("Open: 3 of 3 slots");
+    expect((await stateOf(TYPE)).text).toBe("Open: 3 of 3 slots free");
     for (let i = 0; i < 3; i++) await depositPaid(customers[i].pb, first[i]);
     expect(await stateOf(TYPE)).toMatchObject({ state: "waitlist", text: "Waitlist: 0 waiting" });
 
@@ -246,15 +246,15 @@ describe("closed types", () => {
     const outdoor = (html: string) => /Outdoor mural<\/span> <strong>([^<]*)</.exec(html)?.[1];
     // The page is kept from now on; it is not kept past the time set ahead.
     expect(outdoor(await (await fetch(`${server.url}/commissions`)).text())).toMatch(/^Closed until /);
-    await expect.poll(async () => (await stateOf("outdoor-mural")).text, { timeout: 20_000, interval: 250 }).toBe("Open: 2 of 2 slots");
+    await expect.poll(async () => (await stateOf("outdoor-mural")).text, { timeout: 20_000, interval: 250 }).toBe("Open: 2 of 2 slots free");
     expect(Date.now()).toBeGreaterThanOrEqual(at);
-    await expect.poll(async () => outdoor(await (await fetch(`${server.url}/commissions`)).text()), { timeout: 5_000, interval: 100 }).toBe("Open: 2 of 2 slots");
+    await expect.poll(async () => outdoor(await (await fetch(`${server.url}/commissions`)).text()), { timeout: 5_000, interval: 100 }).toBe("Open: 2 of 2 slots free");
     // The minute's cron folds the time into the type's row and the public board, with nobody asking.
     await expect
       .poll(async () => (await server.su.collection("commission_types").getFirstListItem("type = 'outdoor-mural'")).state, { timeout: 75_000, interval: 500 })
       .toBe("open");
     const board = await server.client().collection("commission_board").getFullList();
-    expect((board[0].states as State[]).find((s) => s.type === "outdoor-mural")).toMatchObject({ state: "open", text: "Open: 2 of 2 slots" });
+    expect((board[0].states as State[]).find((s) => s.type === "outdoor-mural")).toMatchObject({ state: "open", text: "Open: 2 of 2 slots free" });
   }, 90_000);
 });
 
@@ -291,7 +291,7 @@ describe("the public queue", () => {
   it("shows each type's state in the page the server sends, and a change reaches the kept page", async () => {
     const html = await (await fetch(`${server.url}/commissions`)).text();
     expect(html).toContain("Waitlist: 0 waiting");
-    expect(html).toContain("Open: 2 of 2 slots");
+    expect(html).toContain("Open: 2 of 2 slots free");
     await plan({ types: [{ type: "illustrated-book", state: "closed", slots: 0 }] });
     const after = await (await fetch(`${server.url}/commissions`)).text();
     expect(after).toMatch(/Illustrated book[^<]*<\/[a-z]+>\s*<[^>]+>Closed</);

@@ -76,6 +76,8 @@ describe("a 10 % code for prints", () => {
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ subtotal: 3500 + 48000, discount: 350, shipping: 495, total: 3500 + 48000 + 495 - 350, discount_code: "PRINTS10", code_error: "" });
     expect(preview.body.lines.map((l: { discount_cents: number }) => l.discount_cents)).toEqual([350, 0]);
+    // The line it leaves out is named, so "−$3.50" on a $480 original does not read as a broken code.
+    expect(preview.body.lines.map((l: { code_excluded: boolean }) => l.code_excluded)).toEqual([false, true]);
 
     const sentBefore = proxy.sent().length;
     const res = await post("/api/studio/checkout", { items, code: "Prints10" }, "198.51.100.11");
@@ -87,6 +89,7 @@ describe("a 10 % code for prints", () => {
     const session = sent.find((r) => r.path === "/v1/checkout/sessions")!;
     expect(session.params.get("discounts[0][coupon]")).toBeTruthy();
     expect(session.params.has("allow_promotion_codes")).toBe(false);
+    expect(session.params.get("custom_text[submit][message]")).toBe("PRINTS10 does not cover Cove (Original).");
     // What Stripe charges: the lines less the coupon, plus the one shipping option, the shop's total to the cent.
     let lineSum = 0;
     for (let i = 0; session.params.has(`line_items[${i}][quantity]`); i++) lineSum += Number(session.params.get(`line_items[${i}][price_data][unit_amount]`)) * Number(session.params.get(`line_items[${i}][quantity]`));
@@ -97,6 +100,11 @@ describe("a 10 % code for prints", () => {
     await pay(res.body.session_id, res.body.amount_total, "pi_prints10");
     const order = await server.su.collection("checkout_sessions").getFirstListItem(`provider_session_id = "${res.body.session_id}"`);
     expect(order).toMatchObject({ status: "paid", discount_code: "PRINTS10", discount_cents: 350 });
+    const page = await (await fetch(`${server.url}/api/studio/orders/${order.id}?key=${order.order_key}`)).json();
+    expect(page.lines.map((l: { title: string; code_excluded: boolean }) => [l.title, l.code_excluded])).toEqual([
+      ["Cove (Print)", false],
+      ["Cove (Original)", true],
+    ]);
     const purchases = await server.su.collection("purchases").getFullList({ filter: `payment_id = "${res.body.session_id}"`, sort: "product_title" });
     expect(purchases.map((p) => [p.product_title, p.amount, p.metadata.discount_cents])).toEqual([
       ["Cove (Original)", 480, 0],

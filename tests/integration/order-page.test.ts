@@ -91,8 +91,8 @@ describe("an order's own page", () => {
     expect(o.id).toBe(id);
     expect(o.status).toBe("unfulfilled");
     expect(o.status_label).toBe("Unfulfilled");
-    expect(o.lines).toEqual([{ title: "Tales of the Cove (Autographed)", quantity: 2, unit_amount: 3799, amount: 7598, item_type: "book", shipped: false, refunded: false }]);
-    expect(o.amounts).toEqual({ subtotal: 7598, shipping: 495, tax: 0, tax_included: 0, discount: 0, discount_code: "", total: 8093, refunded: 0 });
+    expect(o.lines).toEqual([{ title: "Tales of the Cove (Autographed)", quantity: 2, unit_amount: 3799, amount: 7598, item_type: "book", code_excluded: false, shipped: false, refunded: false }]);
+    expect(o.amounts).toEqual({ subtotal: 7598, shipping: 495, tax: 0, tax_included: 0, discount: 0, discount_code: "", tax_refunded: 0, total: 8093, refunded: 0 });
     expect(o.ship_to).toEqual({ name: "A.", street: "•••", city: "Pebble Cove", country: "US" });
     expect(o.timeline.map((t: { kind: string }) => t.kind)).toEqual(["paid"]);
     for (const secret of ["Harbor", "04101", "Flat 2", "ada@example.com", "Lovelace", "order_key", key]) expect(res.text).not.toContain(secret);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { missingPrerequisites } from "../../scripts/lib/prerequisites.mjs";
 
 const root = join(import.meta.dirname, "../..");
-const complete = { node: "20.19.0", go: "go1.26.0", cc: true, staticLibc: true, chromium: true, chromiumPath: "/usr/bin/chromium", sqlite3: true, varnish: true };
+const complete = { node: "20.19.0", go: "go1.26.0", cc: true, staticLibc: true, chromium: true, chromiumPath: "/usr/bin/chromium", sqlite3: true, varnish: true, poppler: true };
 const missing = (change: object): string[] => missingPrerequisites({ ...complete, ...change });
 
 describe("the prerequisites of npm test", () => {
@@ -21,6 +21,7 @@ describe("the prerequisites of npm test", () => {
   it.each([
     [{ sqlite3: false }, /sqlite3.*apt-get install sqlite3/],
     [{ varnish: false }, /Varnish.*apt-get install varnish/],
+    [{ poppler: false }, /pdftoppm.*apt-get install poppler-utils/],
     [{ chromium: false, chromiumPath: "/opt/chromium" }, /Chromium.*\/opt\/chromium.*apt-get install chromium.*CHROMIUM_PATH/],
     [{ cc: false }, /C compiler.*apt-get install gcc/],
     [{ staticLibc: false }, /static archive.*apt-get install libc6-dev/],

@@ -1,5 +1,6 @@
 // A small shop for the shipping and tax tests: a painting (print and original), a book and a
 // T-shirt, two shipping zones over three classes, and helpers to read what Stripe was sent.
+import Stripe from "stripe";
 import type { TestServer } from "./server";
 import { form, pngFile } from "./files";
 
@@ -46,4 +47,27 @@ export function bracketed(params: URLSearchParams, name: string): string[] {
   const out: string[] = [];
   for (let i = 0; params.has(`${name}[${i}]`); i++) out.push(params.get(`${name}[${i}]`)!);
   return out;
+}
+
+const stripe = new Stripe("sk_test_123");
+
+/**
+ * Stripe's news that checkout session `id` was paid, signed as Stripe signs it and posted to the
+ * shop's webhook: `amount` in USD, test mode, a buyer, and an address of which `address` names
+ * what matters (country, state); `extra` adds or replaces fields of the session.
+ */
+export function payByWebhook(server: TestServer, id: string, amount: number, address: Record<string, string | null>, extra: Record<string, unknown> = {}) {
+  const object = {
+    id,
+    object: "checkout.session",
+    payment_status: "paid",
+    amount_total: amount,
+    currency: "usd",
+    livemode: false,
+    customer_details: { name: "Greta Brun", email: "greta@example.com", phone: "" },
+    shipping_details: { name: "Greta Brun", address: { line1: "Am Hang 3", city: "Bonn", postal_code: "53111", ...address } },
+    ...extra,
+  };
+  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, type: "checkout.session.completed", data: { object } });
+  return post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
 }

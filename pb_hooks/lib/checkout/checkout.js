@@ -78,6 +78,7 @@ function keepPricing(checkout, priced) {
   checkout.set("shipping_details", {
     zone_name: priced.shipping_zone_name,
     countries: priced.allowed_countries,
+    zone_countries: priced.zone_countries,
     estimate: priced.delivery_estimate,
     tax_label: priced.tax_label,
     shipping_tax: priced.shipping_tax,
@@ -165,13 +166,28 @@ function payOnDemoPage(app, id, body) {
     if (status !== "open") throw new BadRequestError("This checkout is " + status + " and can no longer be paid.");
   }
   const details = demoDetails(body);
-  // As on Stripe's page, only the priced zone's countries can be chosen.
-  const allowed = (require(`${__hooks}/lib/base/records.js`).readJson(session, "shipping_details", {}) || {}).countries || [];
-  if (!session.getString("fulfilled_at") && allowed.length && allowed.indexOf(details.shipping.address.country) < 0) {
-    throw new BadRequestError("This order was priced for shipping to " + (session.getString("ship_country") || "another zone") + ": choose a country of that zone, or go back to the cart and price it for " + details.shipping.address.country + ".");
-  }
+  if (!session.getString("fulfilled_at")) keepToPricedPlace(session, details.shipping.address);
   require(`${__hooks}/lib/orders/fulfilment.js`).fulfil(app, id, details);
   return sessionSummary(app, id);
+}
+
+/**
+ * The demo page keeps the place the order was priced for, as Stripe's page keeps its countries:
+ * only those countries, and the US state whose tax was charged (filled in when left out).
+ */
+function keepToPricedPlace(session, address) {
+  const allowed = (require(`${__hooks}/lib/base/records.js`).readJson(session, "shipping_details", {}) || {}).countries || [];
+  const region = session.getString("ship_region");
+  const back = ": to ship elsewhere, go back to the cart and choose the place there, so shipping and tax are worked out for it.";
+  if (allowed.length && allowed.indexOf(address.country) < 0) {
+    const zone = (require(`${__hooks}/lib/base/records.js`).readJson(session, "shipping_details", {}) || {}).zone_name;
+    throw new BadRequestError("This order was priced for shipping to " + (allowed.length === 1 ? allowed[0] : zone + " (" + allowed.slice().sort().join(", ") + ")") + back);
+  }
+  if (!region || address.country !== "US") return;
+  const state = address.state.trim().toUpperCase();
+  if (!state) address.state = region;
+  else if (state !== region) throw new BadRequestError("This order was priced for shipping to " + region + ", whose sales tax it charges" + back);
+  else address.state = region;
 }
 
 /** The demo page's Cancel, or the page Stripe sends a buyer back to: releases the hold. */

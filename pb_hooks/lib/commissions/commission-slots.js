@@ -127,7 +127,8 @@ function statesAt(settings, typeRows, count, now) {
       of = overallSlots;
     }
     let text = "Open";
-    if (state === "open" && of > 0) text = `Open: ${free} of ${of} slots`;
+    // Free, not taken: "1 of 1 slots" read either way.
+    if (state === "open" && of > 0) text = `Open: ${free} of ${of} ${of === 1 ? "slot" : "slots"} free`;
     if (state === "waitlist") text = `Waitlist: ${count[type].waiting} waiting`;
     if (state === "closed") text = opens ? `Closed until ${dayOf(opens, now)}` : "Closed";
     return { type, label: LABELS[type], state, text, slots: of, free: state === "open" ? free : 0, waiting: count[type].waiting, opens_at: opens ? stamp(opens) : "" };

@@ -113,7 +113,8 @@ function figureLines(a) {
   return (a.discount ? [`Discount${a.discount_code ? ` (${a.discount_code})` : ""}: -${money(a.discount)}`] : [])
     .concat([`Shipping: ${money(a.shipping)}`])
     .concat(a.tax ? [`Tax: ${money(a.tax)}`] : a.tax_included ? [`Tax included in the prices: ${money(a.tax_included)}`] : [])
-    .concat([`Total: ${money(a.total)}`]);
+    .concat([`Total: ${money(a.total)}`])
+    .concat(a.tax_refunded ? [`Tax not due where the parcel goes, refunded: ${money(a.tax_refunded)}`] : []);
 }
 
 /** A paid order gives its buyer a receipt with the link to the order's own page, guests included. */
@@ -128,12 +129,16 @@ function orderReceipt(app, session) {
   const path = orderPath(session);
   if (!customer.email || !path) return;
   const figures = [`Subtotal: ${money(amountsOf(session).subtotal)}`].concat(figureLines(amountsOf(session)));
+  // Each numbered print's certificate, to keep or print; the order's page has them too.
+  const certificates = require(`${__hooks}/lib/orders/orders.js`)
+    .viewOf(app, session)
+    .lines.reduce((all, l) => all.concat((l.numbers || []).map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
   mail.queueSafely(app, {
     to: [customer.email],
     subject: "Your order from Lanternwood Studio",
     compose: () => ({
       heading: `Thank you for your order${customer.name ? ", " + customer.name : ""}!`,
-      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, [
+      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, [
         "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone.",
       ]),
       items: [],

@@ -78,7 +78,13 @@ function createCheckoutSession(checkout, priced, tax, customerEmail, expiresAt, 
     },
   };
   if (tax.automatic) params.automatic_tax = { enabled: true };
-  if (priced.tax_included > 0) params.custom_text = { submit: { message: "Prices include " + require(`${__hooks}/lib/money/money.js`).dollars(priced.tax_included) + " tax." } };
+  const notes = [];
+  if (priced.discount_code && priced.discount > 0) {
+    const left = priced.lines.filter((l) => l.code_excluded).map((l) => l.title);
+    if (left.length) notes.push(priced.discount_code + " does not cover " + left.join(", ") + ".");
+  }
+  if (priced.tax_included > 0) notes.push("Prices include " + require(`${__hooks}/lib/money/money.js`).dollars(priced.tax_included) + " tax.");
+  if (notes.length) params.custom_text = { submit: { message: notes.join(" ").slice(0, 1200) } };
   if (customerEmail) params.customer_email = customerEmail;
   // An amount_off coupon of exactly the shop's discount (lib/pricing/discounts.js stripeCoupon): Stripe's
   // total is then the shop's to the cent, whichever lines the code covers.

@@ -31,7 +31,7 @@ function sessionSummary(app, id) {
     shipping_zone_name: details.zone_name || "",
     // The demo page offers only these, as Stripe's page does.
     allowed_countries: details.countries || [],
-    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0 })),
+    lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0, code_excluded: !!l.code_excluded })),
   };
 }
 

@@ -15,14 +15,12 @@ function fulfil(app, providerSessionId, details) {
     const session = tx.findFirstRecordByData("checkout_sessions", "provider_session_id", providerSessionId);
     if (session.getString("fulfilled_at")) return;
 
-    const lines = readJson(session, "line_items", []);
     // Stripe Tax's amount is known only now; manual tax was priced with the order.
     if (session.getString("tax_mode") === "stripe") session.set("tax_cents", Math.max(0, Math.round(Number(details.tax_cents) || 0)));
-    const mismatch = addressMismatch(session, details);
-    if (mismatch) {
-      session.set("address_mismatch", mismatch);
-      console.error("ADDRESS OUTSIDE THE ZONE PRICED for checkout " + providerSessionId + ": " + mismatch.reason);
-    }
+    // Before the lines are written: an address paid elsewhere is taxed for where it goes.
+    const mismatch = require(`${__hooks}/lib/orders/paid-place.js`).checkPaidPlace(session, details);
+    if (mismatch && !mismatch.settled && !mismatch.refund) console.error("ADDRESS NOT THE PLACE PRICED for checkout " + providerSessionId + ": " + mismatch.reason);
+    const lines = readJson(session, "line_items", []);
     const tax = session.getInt("tax_cents");
     const taxLabel = (readJson(session, "shipping_details", {}) || {}).tax_label || "Tax";
     const code = session.getString("discount_code");
@@ -57,10 +55,13 @@ function fulfil(app, providerSessionId, details) {
         refund_reason: problem,
         tax_included_cents: session.getInt("tax_included_cents"),
         address_mismatch: mismatch ? mismatch.reason : "",
+        // A tax difference refunded at payment leaves nothing to check; another place or owed tax does.
+        address_to_check: !!mismatch && (mismatch.outside_zone || mismatch.owed_cents !== 0),
         discount_code: code,
         discount_cents: l.discount_cents || 0,
       });
       tx.save(p);
+      if (l.item_type === "edition" && !problem) require(`${__hooks}/lib/orders/edition-ledger.js`).issue(tx, l, p);
     }
 
     require(`${__hooks}/lib/pricing/discounts.js`).flagUsedByEmail(tx, session, (details.customer || {}).email);
@@ -83,38 +84,9 @@ function fulfil(app, providerSessionId, details) {
     recorded = true;
   });
   // Outside the transaction: a refund is a request to Stripe. A repeat of the event retries it.
+  require(`${__hooks}/lib/orders/paid-place.js`).refundTaxDifference(app, providerSessionId, details.payment_intent || "");
   refundUndeliverable(app, providerSessionId);
   return recorded;
-}
-
-/**
- * Why the paid address does not fit what was priced ("" fits): a country outside the zone, or,
- * when tax was priced for a US state, another state. The order is recorded (it is paid) and the
- * studio sees the flag on it, as with a payment that does not match its amount.
- */
-function addressMismatch(session, details) {
-  const { readJson } = require(`${__hooks}/lib/base/records.js`);
-  const address = (details.shipping && details.shipping.address) || {};
-  const { isCountry, isUsState } = require(`${__hooks}/lib/pricing/countries.js`);
-  // The buyer typed these: only a real country and a real US state code are kept, for the flag
-  // and for the tax report that files the order under them.
-  const typedCountry = String(address.country || "").trim().toUpperCase();
-  const typedState = String(address.state || "").trim().toUpperCase();
-  const country = isCountry(typedCountry) ? typedCountry : "";
-  const state = country === "US" && isUsState(typedState) ? typedState : "";
-  const priced = readJson(session, "shipping_details", {}) || {};
-  const countries = priced.countries || [];
-  const region = session.getString("ship_region");
-  let reason = "";
-  if (countries.length && countries.indexOf(country) < 0) {
-    reason = "Shipped to " + (country || "no country") + ", outside the zone priced (" + (priced.zone_name || session.getString("shipping_zone")) + ").";
-  } else if (session.getString("tax_mode") === "manual" && session.getString("ship_country") && country !== session.getString("ship_country")) {
-    reason = "Shipped to " + country + ", but tax was priced for " + session.getString("ship_country") + ".";
-  } else if (region && state !== region) {
-    reason = "Shipped to " + (state || "no state") + ", but tax was priced for " + region + ".";
-  }
-  if (!reason) return null;
-  return { reason, priced: { zone: session.getString("shipping_zone"), country: session.getString("ship_country"), region }, reported: { country, state }, at: new Date().toISOString() };
 }
 
 const REFUND_NEEDED = "refund needed";
@@ -192,8 +164,9 @@ function findOrNull(tx, collection, id) {
 }
 
 /**
- * A sold original leaves the shop; tracked merchandise stock goes down. Returns why the line
- * cannot be delivered ("" when it can): the original was sold meanwhile or stock ran out.
+ * A sold original leaves the shop; tracked merchandise stock goes down; an edition's numbers are
+ * given once the purchase is saved. Returns why the line cannot be delivered ("" when it can): the
+ * original was sold meanwhile, stock ran out or the edition's numbers did.
  * Items deleted since checkout are skipped: there is no stock left to update.
  */
 function takeFromStock(tx, line) {
@@ -214,6 +187,7 @@ function takeFromStock(tx, line) {
     p.set("tag_prices", prices);
     tx.save(p);
   }
+  if (line.item_type === "edition") return require(`${__hooks}/lib/pricing/editions.js`).shortfall(tx, line);
   if (line.item_type === "merchandise") {
     const m = findOrNull(tx, "merchandise", line.item_id);
     if (!m) return "";

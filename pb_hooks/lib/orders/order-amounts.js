@@ -3,9 +3,9 @@
 // worked out here once.
 
 /**
- * { subtotal, discount, discount_code, shipping, tax, tax_included, total } in cents for a checkout
- * session record. `total` is what the buyer paid: with Stripe Tax on prices without tax, Stripe
- * added its tax on top of the shop's total.
+ * { subtotal, discount, discount_code, shipping, tax, tax_included, tax_refunded, total } in cents
+ * for a checkout session record. `total` is what the buyer paid: with Stripe Tax on prices without
+ * tax, Stripe added its tax on top of the shop's total; tax refunded at payment is not in it.
  */
 function amountsOf(session) {
   const { readJson } = require(`${__hooks}/lib/base/records.js`);
@@ -14,6 +14,7 @@ function amountsOf(session) {
   const discount = session.getInt("discount_cents") || lines.reduce((n, l) => n + (Number(l.discount_cents) || 0), 0);
   const behavior = (readJson(session, "shipping_details", {}) || {}).tax_behavior;
   const taxOnTop = session.getString("tax_mode") === "stripe" && behavior !== "inclusive";
+  const taxRefunded = require(`${__hooks}/lib/orders/paid-place.js`).taxRefundOf(session);
   return {
     subtotal,
     discount,
@@ -21,7 +22,9 @@ function amountsOf(session) {
     shipping: session.getInt("shipping_cents"),
     tax: session.getInt("tax_cents"),
     tax_included: session.getInt("tax_included_cents"),
-    total: session.getInt("amount_total") + (taxOnTop ? session.getInt("tax_cents") : 0),
+    // Tax priced for one place and not due where the parcel went was given back at payment.
+    tax_refunded: taxRefunded,
+    total: session.getInt("amount_total") + (taxOnTop ? session.getInt("tax_cents") : 0) - taxRefunded,
   };
 }
 

@@ -83,6 +83,8 @@ function viewOf(app, session) {
   const purchases = app.findRecordsByFilter("purchases", "payment_id = {:id}", "created", 0, 0, { id: session.getString("provider_session_id") });
   const lines = linesOf(session, purchases);
   const shipments = shipmentsOf(app, session);
+  const numbers = require(`${__hooks}/lib/orders/edition-ledger.js`).numbersOfOrder(app, purchases);
+  const key = encodeURIComponent(session.getString("order_key"));
   const shippedIn = {};
   const events = [{ kind: "paid", at: session.getString("fulfilled_at") || session.getString("updated") }];
   for (const s of shipments) {
@@ -116,12 +118,13 @@ function viewOf(app, session) {
     paid_at: session.getString("fulfilled_at"),
     status: state,
     status_label: STATES[state],
-    lines: lines.map((l) => ({
+    lines: lines.map((l) => withNumbers(l, numbers, session, key, {
       title: l.line.title,
       quantity: l.line.quantity,
       unit_amount: l.line.unit_amount,
       amount: l.line.unit_amount * l.line.quantity,
       item_type: l.line.item_type,
+      code_excluded: !!l.line.code_excluded,
       shipped: !!shippedIn[l.index],
       refunded: !!l.purchase && l.purchase.getString("status") === "refunded",
     })),
@@ -129,6 +132,18 @@ function viewOf(app, session) {
     ship_to: maskedAddress(purchases),
     timeline: events,
   };
+}
+
+/** An edition's line gets its numbers, each with its public ledger page and its certificate. */
+function withNumbers(l, numbers, session, key, view) {
+  if (l.line.item_type !== "edition") return view;
+  view.numbers = ((l.purchase && numbers[l.purchase.id]) || []).map((n) =>
+    Object.assign(n, {
+      verify: "/verify/" + n.edition + "/" + n.number,
+      certificate: "/api/studio/orders/" + session.id + "/certificates/" + n.edition + "/" + n.number + "?key=" + key,
+    }),
+  );
+  return view;
 }
 
 /** The order page's answer: the order whose id and key were both given, else 404. */
@@ -148,4 +163,4 @@ function orderPath(session) {
   return key ? "/orders/" + session.id + "?key=" + encodeURIComponent(key) : "";
 }
 
-module.exports = { orderForKey, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };
+module.exports = { findByKey, orderForKey, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };

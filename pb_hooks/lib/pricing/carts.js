@@ -69,13 +69,13 @@ function saveCart(app, { sessionId, items, client, user }) {
 /**
  * What checkout would charge for `items` now, and why not when it would refuse: the same answer
  * as checkout's, through lib/pricing/pricing.js, with nothing held and nothing written.
- * { lines: [{ title, quantity, unit_amount, item_type, discount_cents }], subtotal, shipping, discount, tax,
+ * { lines: [{ title, quantity, unit_amount, item_type, discount_cents, code_excluded }], subtotal, shipping, discount, tax,
  * total, discount_code, free_shipping, code_error }.
  */
 function previewCart(app, { items, user, holder, cartSessionId, country, region, code }) {
   const priced = require(`${__hooks}/lib/pricing/pricing.js`).priceOrder(app, { items, holder, trusted: !!user && user.verified(), cartSessionId, country, region, code });
   return {
-    lines: priced.lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0 })),
+    lines: priced.lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0, code_excluded: !!l.code_excluded })),
     subtotal: priced.subtotal,
     shipping: priced.shipping,
     discount: priced.discount,

@@ -209,6 +209,11 @@ function applyDiscount(app, { code: raw, lines, subtotal, holder, trusted, cartS
     parts = share(Math.min(record.getInt("amount_cents"), coveredTotal), amounts);
   }
   covered.forEach((l, i) => (l.discount_cents = parts[i]));
+  // Named to the buyer in the cart, on the payment page and the order: "-$2.80" on a cart with an
+  // original must not read as a broken code.
+  lines.forEach((l) => {
+    if (covered.indexOf(l) < 0) l.code_excluded = true;
+  });
   return { discount: parts.reduce((a, b) => a + b, 0), free_shipping: false, code, refusal: null };
 }
 

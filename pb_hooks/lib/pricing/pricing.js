@@ -118,6 +118,8 @@ function priceLine(app, line, n) {
     });
   }
 
+  if (type === "edition") return require(`${__hooks}/lib/pricing/editions.js`).priceLine(app, line, label, base);
+
   refuse(label + ": unknown item type.");
 }
 
@@ -137,7 +139,17 @@ const HOLD_LIMITS = {
 };
 
 function isHeld(line) {
-  return line.item_type === "merchandise" || (line.item_type === "painting" && line.variant === "original");
+  return line.item_type === "merchandise" || line.item_type === "edition" || (line.item_type === "painting" && line.variant === "original");
+}
+
+/** A line's counted stock: tracked merchandise, or an edition's numbers left (editions.js); null when not counted. */
+function stockOf(app, line) {
+  if (line.item_type === "edition") return require(`${__hooks}/lib/pricing/editions.js`).stockOf(app, line);
+  const m = app.findRecordById("merchandise", line.item_id);
+  const inventory = json(m, "inventory_count");
+  if (typeof inventory !== "number") return null;
+  const title = m.getString("title");
+  return { title, count: inventory, short: (left) => "only " + left + ' of "' + title + '" left.' };
 }
 
 /**
@@ -199,13 +211,12 @@ function checkAvailability(app, lines, holder, trusted, exceptCart) {
       if (++mine > limits.originals) refuse(label + ": one checkout may reserve at most " + limits.originals + " originals at a time," + finish + more);
       if (++here > HOLD_LIMITS.network.originals) refuse(label + ": checkouts from your network already reserve " + HOLD_LIMITS.network.originals + " originals. Please finish or cancel one first.");
     }
-    if (l.item_type === "merchandise") {
-      const m = app.findRecordById("merchandise", l.item_id);
-      const inventory = json(m, "inventory_count");
-      if (typeof inventory === "number") {
-        const title = m.getString("title");
-        const left = inventory - (held.all[key] || 0) - (wanted[key] || 0);
-        if (l.quantity > left) refuse(label + ": only " + Math.max(0, left) + ' of "' + title + '" left.');
+    if (l.item_type === "merchandise" || l.item_type === "edition") {
+      const stock = stockOf(app, l);
+      if (stock) {
+        const title = stock.title;
+        const left = stock.count - (held.all[key] || 0) - (wanted[key] || 0);
+        if (l.quantity > left) refuse(label + ": " + stock.short(Math.max(0, left), held.all[key] || 0));
         const units = (wanted[key] || 0) + l.quantity;
         if ((held.mine[key] || 0) + units > limits.units) {
           refuse(label + ": at most " + limits.units + ' of "' + title + '" can be reserved at a time,' + finish + (trusted ? "" : " Signing in with a confirmed email address lets you reserve up to " + HOLD_LIMITS.customer.units + "."));
@@ -258,7 +269,10 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, code, country,
     ship_region: place.region,
     shipping_zone: ship.zone,
     shipping_zone_name: ship.zone_name,
-    allowed_countries: ship.countries,
+    // With the shop's own tax the payment page keeps the country it was priced for: its tax is
+    // that country's (docs/decisions/030). Otherwise any country of the zone costs the same.
+    allowed_countries: taxed.mode === "manual" && place.country ? [place.country] : ship.countries,
+    zone_countries: ship.countries,
     delivery_estimate: ship.estimate,
     tax_mode: taxed.mode,
     tax_included: taxed.included,

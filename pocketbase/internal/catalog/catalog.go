@@ -12,7 +12,7 @@ import (
 // Collections are the collections visitors read, as CATALOG in pb_hooks/lib/catalog/sync.js.
 var Collections = map[string]bool{
 	"characters": true, "paintings": true, "books": true, "merchandise": true,
-	"murals": true, "artist_profile": true, "tags": true, "commission_board": true,
+	"murals": true, "artist_profile": true, "tags": true, "commission_board": true, "editions": true,
 }
 
 // Board is the commission board's collection: one public row that pb_hooks/lib/commission-slots.js

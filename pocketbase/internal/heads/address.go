@@ -19,6 +19,7 @@ const (
 	Book                       // /book/<id>
 	Piece                      // /<list>/<words>-<id>
 	Order                      // /orders/<id>?key=…: a buyer's own page, opened by its key (order.go)
+	Verify                     // /verify/<edition>/<n>: a number's row of an edition's public ledger (verify.go)
 )
 
 // Address is a page address read once. The head, the preload, the JSON-LD and the 404 all take
@@ -28,8 +29,8 @@ type Address struct {
 	Kind  AddressKind
 	List  string             // the first segment
 	Piece *catalog.PieceKind // for a piece: the list's kind
-	ID    string             // for a book or a piece: the record id the address names
-	Words string             // for a piece: the words before the id, as asked (maybe old ones)
+	ID    string             // for a book or a piece: the record id the address names; an edition's for Verify
+	Words string             // for a piece: the words before the id, as asked (maybe old ones); the number for Verify
 	// Record is the book or piece found by Resolve; nil before, or when there is none.
 	Record *core.Record
 }
@@ -48,6 +49,9 @@ func Parse(route string) Address {
 		a.Kind = Private
 	case route == "admin" || list == "admin":
 		a.Kind = Admin
+	case list == "verify" && strings.Count(rest, "/") == 1 && nested:
+		a.Kind = Verify
+		a.ID, a.Words, _ = strings.Cut(rest, "/")
 	case !nested || strings.Contains(rest, "/"):
 		a.Kind = Unknown
 	case list == "book":

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"studio/server/internal/catalog"
+	"studio/server/internal/editions"
 	"studio/server/internal/pictures"
 )
 
@@ -108,6 +109,15 @@ func Resolve(app core.App, a Address) Page {
 		p.meta = pageMeta{status: http.StatusOK, title: "Admin Dashboard · " + studioName, noindex: true}
 	case Order:
 		p.meta = pageMeta{status: http.StatusOK, title: "Your order · " + studioName, noindex: true}
+	case Verify:
+		v := editions.Verify(app, a.ID, a.Words)
+		if !v.Found {
+			p.Address.Kind, p.meta = Unknown, notFoundMeta
+			break
+		}
+		p.meta = pageMeta{status: v.Status, title: v.Title + " · " + studioName, path: "/" + a.Route, noindex: true,
+			description: "The public ledger of a numbered edition: whether this number was issued, and when."}
+		p.body, p.until = v.Body, time.Now().Add(editions.CheckedFor)
 	case Book:
 		p.meta, p.picture = bookMeta(a.Record), a.Record
 	case Piece:

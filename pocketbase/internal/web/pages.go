@@ -16,6 +16,7 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
+	"studio/server/internal/editions"
 	"studio/server/internal/edge"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
@@ -97,6 +98,12 @@ func (p *pages) serve(e *core.RequestEvent, route string) error {
 			key = notFoundKey
 		}
 		e.Response.Header().Set("Referrer-Policy", "no-referrer")
+	case heads.Verify:
+		// A number no edition can have shares its edition's one "no such number" page; an edition
+		// nobody made is the 404's (make finds none and keeps nothing under this key).
+		if editions.ParseNumber(address.Words) == 0 {
+			key = "\x00verify " + address.ID
+		}
 	}
 	version, board := p.version.Load(), p.version.LoadBoard()
 	kept := p.get(key, version)
@@ -152,7 +159,8 @@ func (p *pages) make(app core.App, address heads.Address, key string, version, b
 	switch {
 	case resolved.Redirect != "":
 		return &page{status: resolved.Status, redirect: resolved.Redirect}, nil
-	case resolved.Status == http.StatusNotFound:
+	case resolved.Status == http.StatusNotFound && resolved.Address.Kind != heads.Verify:
+		// A number an edition never issued is a 404 of its own, which says so.
 		return p.notFound(app, version)
 	}
 	name := pageFor(p.web, address.Route)

@@ -91,6 +91,8 @@ func pageFor(web fs.FS, route string) string {
 		candidates = []string{"pages/home.html"}
 	case len(segments) == 2 && segments[1] != "":
 		candidates = append(candidates, "pages/"+segments[0]+"/_id.html")
+	case len(segments) == 3 && segments[0] == "verify":
+		candidates = []string{"pages/verify/_entry.html"}
 	}
 	for _, page := range candidates {
 		if !hidden(page) && fileExists(web, page) {

@@ -17,6 +17,7 @@ import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
 import { CharactersTab } from "./tabs/CharactersTab";
 import { CommissionsTab } from "./tabs/CommissionsTab";
+import { EditionsTab } from "./tabs/EditionsTab";
 import { DiscountsTab } from "./discounts/DiscountsTab";
 import { MerchandiseTab } from "./tabs/MerchandiseTab";
 import { MuralsTab } from "./tabs/MuralsTab";
@@ -41,6 +42,7 @@ const TABS = [
   ["characters", "Characters", CharactersTab],
   ["merchandise", "Merchandise", MerchandiseTab],
   ["paintings", "Paintings", PaintingsTab],
+  ["editions", "Editions", EditionsTab],
   ["books", "Books", BooksTab],
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],

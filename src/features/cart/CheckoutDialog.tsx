@@ -9,7 +9,7 @@ import { useOnline } from "../../lib/pwa";
 import { isPriced, totals } from "./cartRules";
 import { closeCart, useCart } from "./cartStore";
 import { PriceSummary, ShipToPicker } from "./ShippingSummary";
-import { linesOf, useShipTo, type PreviewState } from "./shipTo";
+import { linesOf, usePlaces, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
 
 /** The server's price for the chosen place, then the hosted payment page. The server prices every line. */
@@ -17,6 +17,7 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
   const { items, sessionId, code } = useCart();
   const { country, region } = useShipTo();
   const online = useOnline();
+  const demo = usePlaces()?.payments === "demo";
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const { subtotal } = totals(items);
@@ -70,7 +71,12 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
     >
       <ShipToPicker disabled={busy} />
       <PriceSummary preview={preview} subtotal={subtotal} />
-      <p className="muted">Shipping depends on where the parcel goes; the payment page asks for an address in the same place. Final prices are confirmed on the payment page.</p>
+      <p className="muted">Shipping and tax depend on where the parcel goes: the payment page keeps the place chosen here.</p>
+      {demo && (
+        <p className={styles.demoNote} role="note">
+          This shop takes no payments yet: “Proceed to Stripe” opens a demo payment page that stands in for Stripe’s and charges nothing.
+        </p>
+      )}
       {!online && (
         <p className={styles.offline} role="status">
           You are offline. Payment needs a connection; your cart is saved here and you can check out as soon as you are back online.

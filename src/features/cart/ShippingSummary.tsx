@@ -54,10 +54,17 @@ export function PriceSummary({ preview, subtotal }: { preview: PreviewState; sub
             <dt>Subtotal</dt>
             <dd>{formatCents(Math.round(subtotal * 100))}</dd>
           </div>
-          <div>
-            <dt>Shipping to {place}:</dt>
-            <dd>{preview.state === "refused" ? "Not available" : preview.state === "offline" ? "Priced when online" : "…"}</dd>
-          </div>
+          {preview.state === "needs-state" ? (
+            <div className={styles.note}>
+              <dt>Shipping</dt>
+              <dd>Choose a state to see shipping</dd>
+            </div>
+          ) : (
+            <div>
+              <dt>Shipping to {place}:</dt>
+              <dd>{preview.state === "refused" ? "Not available" : preview.state === "offline" ? "Priced when online" : "…"}</dd>
+            </div>
+          )}
         </dl>
         {preview.state === "refused" && (
           <p className={`error-text ${styles.refusal}`} role="alert">
@@ -69,6 +76,8 @@ export function PriceSummary({ preview, subtotal }: { preview: PreviewState; sub
   }
   const p = preview.price;
   const days = p.delivery_estimate;
+  // "−$2.80" on a cart with an original must not read as a broken code: name what it skips.
+  const leftOut = p.discount > 0 ? p.lines.filter((l) => l.code_excluded).map((l) => l.title) : [];
   return (
     <dl className={styles.summary} aria-live="polite">
       <div>
@@ -79,6 +88,12 @@ export function PriceSummary({ preview, subtotal }: { preview: PreviewState; sub
         <div>
           <dt>Discount ({p.discount_code})</dt>
           <dd>-{formatCents(p.discount)}</dd>
+        </div>
+      )}
+      {leftOut.length > 0 && (
+        <div className={styles.note}>
+          <dt>Not covered by {p.discount_code}</dt>
+          <dd>{leftOut.join(", ")}</dd>
         </div>
       )}
       <div>

@@ -1,7 +1,7 @@
 // The cart's rules (SPEC §3 Cart item, §4 Cart), as pure functions over a list of lines. Shipping and
 // tax are the server's: the cart asks its preview (shipTo.ts).
 
-export type CartItemType = "painting" | "book" | "merchandise";
+export type CartItemType = "painting" | "book" | "merchandise" | "edition";
 export type PaintingVariant = "print" | "original";
 
 export interface CartItem {
@@ -74,7 +74,7 @@ export function parseStoredCart(value: unknown): CartItem[] | null {
       i &&
       typeof i === "object" &&
       typeof i.id === "string" &&
-      ["painting", "book", "merchandise"].includes(i.type) &&
+      ["painting", "book", "merchandise", "edition"].includes(i.type) &&
       typeof i.title === "string" &&
       Number.isInteger(i.quantity) &&
       i.quantity > 0,

@@ -17,9 +17,12 @@ export interface Places {
   /** Set when sales tax is set per US state: a US order names its state. */
   us_states: string[];
   tax_mode: "off" | "manual" | "stripe";
+  /** "demo": the built-in demo page stands in for Stripe's and charges nothing; "" before payments are set up. */
+  payments: "demo" | "stripe" | "";
 }
 
 export interface Preview {
+  lines: { title: string; code_excluded: boolean }[];
   subtotal: number;
   shipping: number;
   discount: number;
@@ -99,7 +102,7 @@ export function usePlaces(): Places | null {
   return places;
 }
 
-export type PreviewState = { state: "empty" | "pricing" | "offline" } | { state: "priced"; price: Preview } | { state: "refused"; message: string };
+export type PreviewState = { state: "empty" | "pricing" | "offline" | "needs-state" } | { state: "priced"; price: Preview } | { state: "refused"; message: string };
 
 export const linesOf = (items: CartItem[]) => items.filter(isPriced).map(({ id, type, variant, size, color, quantity }) => ({ id, type, variant, size, color, quantity }));
 
@@ -108,6 +111,9 @@ export function usePreview(items: CartItem[], sessionId: string, enabled: boolea
   const { country, region } = useShipTo();
   const code = useCart((s) => s.code);
   const online = useOnline();
+  // Sales tax set per state: a US order is priced once its state is chosen, not refused before.
+  const places = usePlaces();
+  const needsState = country === "US" && !region && !!places?.us_states.length;
   const [result, setResult] = useState<PreviewState>({ state: "pricing" });
   // One string for the lines and the place: the preview is asked again only when one changes.
   const key = JSON.stringify([linesOf(items), country, region, code]);
@@ -117,6 +123,7 @@ export function usePreview(items: CartItem[], sessionId: string, enabled: boolea
     if (!lines.length) return setResult({ state: "empty" });
     if (!online) return setResult({ state: "offline" });
     if (!country) return setResult({ state: "refused", message: "Please choose the country to ship to." });
+    if (needsState) return setResult({ state: "needs-state" });
     let live = true;
     setResult({ state: "pricing" });
     pb.send<Preview>("/api/studio/cart/price", { method: "POST", body: { items: lines, cart_session_id: sessionId, country, region, code }, requestKey: "cart-preview" }).then(
@@ -130,6 +137,6 @@ export function usePreview(items: CartItem[], sessionId: string, enabled: boolea
     return () => {
       live = false;
     };
-  }, [key, online, enabled, sessionId]);
+  }, [key, online, enabled, sessionId, needsState]);
   return result;
 }

@@ -3,10 +3,11 @@ import { useSectionHeading } from "../../ui/headingLevel";
 import { formatPrice } from "../../lib/money";
 import { paintingPrice, type Painting } from "../../lib/catalog";
 import { addToCart } from "../cart";
+import { EditionOffer } from "../editions";
 import { paintingLine } from "./cartItems";
 import styles from "./catalog.module.css";
 
-/** The Pricing block: a Print line and an Original line, each with Add to Cart or Price on request. */
+/** The Pricing block: a Print line and an Original line, each with Add to Cart or Price on request, then any numbered edition. */
 export function PaintingPricing({ painting, compact = false }: { painting: Painting; compact?: boolean }) {
   const Heading = useSectionHeading();
   return (
@@ -31,6 +32,7 @@ export function PaintingPricing({ painting, compact = false }: { painting: Paint
           </div>
         );
       })}
+      <EditionOffer painting={painting} compact={compact} />
     </div>
   );
 }

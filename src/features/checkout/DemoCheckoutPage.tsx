@@ -20,6 +20,9 @@ const FIELDS = [
 
 type Field = (typeof FIELDS)[number][0];
 
+/** "New York, United States" for a US state, else the country's name. */
+const placeName = (country: string, region?: string) => (region ? `${region}, ${countryName(country)}` : countryName(country));
+
 /**
  * The built-in demo payment provider's hosted page (used when no Stripe key is configured):
  * shows the server-priced order and pays or cancels it. No card is charged.
@@ -48,7 +51,7 @@ export function DemoCheckoutPage() {
     fetchSession(id).then((s) => {
       setSession(s);
       // The address starts in the country the order was priced for, as Stripe's page would.
-      if (s.ship_country) setValues((v) => ({ ...v, country: s.ship_country! }));
+      if (s.ship_country) setValues((v) => ({ ...v, country: s.ship_country!, state: s.ship_region || v.state }));
       else if (s.allowed_countries?.length && !s.allowed_countries.includes(values.country)) setValues((v) => ({ ...v, country: s.allowed_countries![0] }));
     }, (err) => setError(err instanceof Error ? err.message : String(err)));
     // Only when the session changes: the fields typed since stay as they are.
@@ -93,6 +96,7 @@ export function DemoCheckoutPage() {
                 <tr key={i}>
                   <td>
                     {l.title} × {l.quantity}
+                    {l.code_excluded && !!session.discount_code && <span className={styles.leftOut}> · not covered by {session.discount_code}</span>}
                   </td>
                   <td>{formatCents(l.unit_amount * l.quantity)}</td>
                 </tr>
@@ -105,7 +109,7 @@ export function DemoCheckoutPage() {
               )}
               {!session.commission && (
                 <tr>
-                  <td>{session.shipping_zone_name ? `Shipping to ${session.shipping_zone_name}` : "Shipping"}</td>
+                  <td>{session.ship_country ? `Shipping to ${placeName(session.ship_country, session.ship_region)}` : session.shipping_zone_name ? `Shipping to ${session.shipping_zone_name}` : "Shipping"}</td>
                   <td>{formatCents(session.shipping)}</td>
                 </tr>
               )}
@@ -136,36 +140,56 @@ export function DemoCheckoutPage() {
       ) : (
         <form className={styles.form} onSubmit={pay}>
           <h2>{session?.commission ? "Contact" : "Contact and shipping"}</h2>
-          {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) =>
-            key === "country" && session?.allowed_countries?.length ? (
+          {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) => {
+            const onChange = (value: string) => setValues((v) => ({ ...v, [key]: value }));
+            // The place the order was priced for is kept, as Stripe's page keeps its countries:
+            // its shipping and tax are that place's.
+            const fixed = (key === "country" && session?.allowed_countries?.length === 1) || (key === "state" && !!session?.ship_region && values.country === "US");
+            if (fixed) {
+              return (
+                <label key={key}>
+                  {label}
+                  <input name={key} autoComplete={autoComplete} readOnly value={key === "country" ? countryName(values.country) : values.state} aria-describedby="demo-priced-place" />
+                </label>
+              );
+            }
+            if (key === "country" && session?.allowed_countries?.length) {
               // The label names the select alone: wrapped round it, its text would hold every option's.
-              <div key={key} className={styles.field}>
-                <label htmlFor="demo-country">{label}</label>
-                <select id="demo-country" name={key} autoComplete={autoComplete} required value={values.country} onChange={(e) => setValues((v) => ({ ...v, country: e.target.value }))} disabled={busy}>
-                  {session.allowed_countries
-                    .map((code) => ({ code, name: countryName(code) }))
-                    .sort((a, b) => a.name.localeCompare(b.name, "en"))
-                    .map((c) => (
-                      <option key={c.code} value={c.code}>
-                        {c.name}
-                      </option>
-                    ))}
-                </select>
-              </div>
-            ) : (
-            <label key={key}>
-              {label}
-              <input
-                name={key}
-                autoComplete={autoComplete}
-                type={key === "email" ? "email" : "text"}
-                required={key !== "line2" && key !== "state"}
-                value={values[key]}
-                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-                disabled={busy}
-              />
-            </label>
-            ),
+              return (
+                <div key={key} className={styles.field}>
+                  <label htmlFor="demo-country">{label}</label>
+                  <select id="demo-country" name={key} autoComplete={autoComplete} required value={values.country} onChange={(e) => onChange(e.target.value)} disabled={busy}>
+                    {session.allowed_countries
+                      .map((code) => ({ code, name: countryName(code) }))
+                      .sort((a, b) => a.name.localeCompare(b.name, "en"))
+                      .map((c) => (
+                        <option key={c.code} value={c.code}>
+                          {c.name}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+              );
+            }
+            return (
+              <label key={key}>
+                {label}
+                <input
+                  name={key}
+                  autoComplete={autoComplete}
+                  type={key === "email" ? "email" : "text"}
+                  required={key !== "line2" && key !== "state"}
+                  value={values[key]}
+                  onChange={(e) => onChange(e.target.value)}
+                  disabled={busy}
+                />
+              </label>
+            );
+          })}
+          {session?.ship_country && session.allowed_countries?.length === 1 && (
+            <p id="demo-priced-place" className="muted">
+              Shipping and tax were worked out for {placeName(session.ship_country, session.ship_region)} in your cart. To ship somewhere else, cancel and choose the place in the cart.
+            </p>
           )}
           {error && (
             <p className="error-text" role="alert">

@@ -198,7 +198,11 @@ export function CommissionPage() {
           label="Type of artwork"
           value={values.type}
           onChange={(v) => set("type", v)}
-          options={COMMISSION_TYPES.map((t) => ({ ...t }))}
+          options={COMMISSION_TYPES.map((t) => {
+            // A closed kind is shown, with when it opens, but cannot be chosen.
+            const state = board.states.find((s) => s.type === t.value);
+            return state?.state === "closed" ? { ...t, label: `${t.label} (${state.text})`, disabled: true } : { ...t };
+          })}
           placeholder="Choose one"
           error={errors.type}
           isRequired

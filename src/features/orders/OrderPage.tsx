@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from "../../ui/Badge";
 import { formatCents } from "../../lib/money";
 import { NOT_FOUND_TITLE, titled, usePageTitle } from "../../lib/titles";
 import { LinkButton } from "../../ui/Button";
+import { EditionNumbers } from "./EditionNumbers";
 import { OrderTimeline } from "./OrderTimeline";
 import { dayOf, readOrder, type Order, type OrderRead, type OrderStatus } from "./order";
 import styles from "./orders.module.css";
@@ -39,7 +40,9 @@ function Amounts({ order }: { order: Order }) {
           <tr key={i}>
             <td>
               {l.title}
+              {l.code_excluded && !!a.discount_code && <span className={styles.lineState}> · Not covered by {a.discount_code}</span>}
               {l.refunded ? <span className={styles.lineState}> · Refunded</span> : l.shipped ? <span className={styles.lineState}> · Shipped</span> : null}
+              {l.numbers?.length ? <EditionNumbers numbers={l.numbers} /> : null}
             </td>
             <td>{l.quantity}</td>
             <td>{formatCents(l.amount)}</td>
@@ -67,6 +70,14 @@ function Amounts({ order }: { order: Order }) {
               Tax included in the prices
             </th>
             <td>{formatCents(a.tax_included)}</td>
+          </tr>
+        )}
+        {!!a.tax_refunded && (
+          <tr>
+            <th scope="row" colSpan={2}>
+              Tax not due where the parcel goes, refunded
+            </th>
+            <td>{formatCents(a.tax_refunded)}</td>
           </tr>
         )}
         {a.refunded > 0 && (

@@ -13,13 +13,23 @@ export type OrderEvent =
   | { kind: "delivered"; at: string }
   | { kind: "refunded"; at: string; amount: number; lines: string[] };
 
+/** A numbered print's number, with its public ledger page and its certificate (a PDF). */
+export interface EditionNumber {
+  edition: string;
+  number: number;
+  size: number;
+  refunded: boolean;
+  verify: string;
+  certificate: string;
+}
+
 export interface Order {
   id: string;
   paid_at: string;
   status: OrderStatus;
   status_label: string;
-  lines: { title: string; quantity: number; unit_amount: number; amount: number; item_type: string; shipped: boolean; refunded: boolean }[];
-  amounts: { subtotal: number; shipping: number; tax: number; tax_included: number; discount: number; discount_code: string; total: number; refunded: number };
+  lines: { title: string; quantity: number; unit_amount: number; amount: number; item_type: string; code_excluded?: boolean; shipped: boolean; refunded: boolean; numbers?: EditionNumber[] }[];
+  amounts: { subtotal: number; shipping: number; tax: number; tax_included: number; discount: number; discount_code: string; total: number; refunded: number; tax_refunded?: number };
   ship_to: { name: string; street: string; city: string; country: string } | null;
   timeline: OrderEvent[];
   /** In a customer's own list: the order page's address. */

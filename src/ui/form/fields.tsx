@@ -80,7 +80,7 @@ export function SelectField({
   placeholder,
   isRequired,
   isDisabled,
-}: Common & { value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; placeholder?: string }) {
+}: Common & { value: string; onChange: (v: string) => void; options: { value: string; label: string; disabled?: boolean }[]; placeholder?: string }) {
   const id = useId();
   return (
     <div className={styles.field}>
@@ -100,7 +100,7 @@ export function SelectField({
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}

@@ -27,6 +27,8 @@ export interface Purchase extends RecordModel {
     refund_reason?: string;
     /** Set when the address paid for lies outside the zone (or the tax place) the order was priced for. */
     address_mismatch?: string;
+    /** The studio must act (another zone, or tax owed); a tax difference refunded at payment needs nothing. */
+    address_to_check?: boolean;
     /** Tax the prices held (manual tax with prices that include it). */
     tax_included_cents?: number;
     refund?: { id: string; amount_cents: number; shipping?: boolean; at: string };
@@ -146,8 +148,12 @@ export function useOrders() {
   };
 }
 
-/** How many paid orders wait to ship, for the tab's count. */
+/**
+ * How many paid orders wait to ship, for the tab's count. Counted here from every paid order: a
+ * live list filtered on the state would never hear of an order leaving it (realtime and the change
+ * feed send only records that match), and the count would stay until a reload.
+ */
 export function useWaitingCount() {
-  const waiting = useLiveList<CheckoutSession>("checkout_sessions", 'status = "paid" && (fulfilment = "unfulfilled" || fulfilment = "partly_shipped")', "created");
-  return waiting.items?.length ?? 0;
+  const paid = useLiveList<CheckoutSession>("checkout_sessions", 'status = "paid"', "created");
+  return paid.items?.filter((s) => s.fulfilment === "unfulfilled" || s.fulfilment === "partly_shipped").length ?? 0;
 }

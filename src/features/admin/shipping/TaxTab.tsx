@@ -26,12 +26,19 @@ export function TaxTab() {
     setBusy(false);
   }
 
-  const mode = { off: "off: no tax is charged", manual: "manual: the rates below", stripe: "stripe: Stripe Tax works it out on the payment page" }[places.tax_mode];
+  // What the shop does now, in the artist's words; the variable is named for whoever sets up the server.
+  const mode = {
+    off: "No tax is charged at checkout now.",
+    manual: "Tax is charged at checkout at the rates below.",
+    stripe: "Stripe Tax works out the tax on the payment page; the rates below are not used.",
+  }[places.tax_mode];
   return (
     <div>
       <section className={own.section} aria-labelledby="tax-heading">
         <h2 id="tax-heading">Tax</h2>
-        <p className="muted">The server's STUDIO_TAX setting is {mode}. These settings are kept for whichever is on.</p>
+        <p className="muted">
+          {mode} Whoever runs the shop's server turns tax on or off there (the setting <code>STUDIO_TAX</code>); what you set here is kept either way.
+        </p>
         <CheckboxField label="Prices include tax" checked={doc.prices_include_tax} isDisabled={busy} onChange={(v) => void save({ ...doc, prices_include_tax: v }, "Saved")} />
         <div className={own.defaults}>
           <SelectField

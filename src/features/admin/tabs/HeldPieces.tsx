@@ -11,7 +11,7 @@ interface CheckoutSession extends RecordModel {
 }
 
 // Only originals and stock are held; prints and books are made to order.
-const holds = (l: { item_type: string; variant: string }) => l.item_type === "merchandise" || (l.item_type === "painting" && l.variant === "original");
+const holds = (l: { item_type: string; variant: string }) => l.item_type === "merchandise" || l.item_type === "edition" || (l.item_type === "painting" && l.variant === "original");
 
 /** Pieces kept out of the shop by checkouts still open: each is released when its checkout ends. */
 export function HeldPieces() {

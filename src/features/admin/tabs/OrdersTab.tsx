@@ -54,7 +54,7 @@ export function OrdersTab() {
               const c = order.lines[0].metadata?.customer_details ?? {};
               return (
                 <tr key={order.id}>
-                  <td>{new Date(order.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
+                  <td className={styles.nowrap}>{new Date(order.created).toLocaleDateString("en-US", { dateStyle: "medium" })}</td>
                   <td>{order.lines.length === 1 ? order.lines[0].product_title : `${order.lines[0].product_title} and ${order.lines.length - 1} more`}</td>
                   <td>
                     <div>{c.name || "—"}</div>
@@ -64,7 +64,7 @@ export function OrdersTab() {
                   <td>
                     <OrderMarks order={order} />
                   </td>
-                  <td>
+                  <td className={styles.nowrap}>
                     <Button size="small" variant="secondary" onPress={() => dialog.open(order)}>
                       View Details
                     </Button>
@@ -89,7 +89,10 @@ export function OrdersTab() {
             {o.lines[0].metadata?.address_mismatch && (
               <>
                 <h3>Address to check</h3>
-                <p>{o.lines[0].metadata.address_mismatch} Ship only once the shipping and tax charged fit this address, or refund the order.</p>
+                <p>
+                  {o.lines[0].metadata.address_mismatch}
+                  {o.lines[0].metadata.address_to_check !== false && " Ship only once the shipping and tax charged fit this address, or refund the order."}
+                </p>
               </>
             )}
             {o.refunds.length > 0 && (
@@ -179,11 +182,10 @@ function OrderMarks({ order }: { order: Order }) {
         <Badge tone="coral">Refund needed</Badge>
       ) : order.refunded.length > 0 ? (
         <Badge tone="lavender">{order.refunded.length === order.lines.length ? "Refunded" : "Partly refunded"}</Badge>
-      ) : (
-        order.status
-      )}
+      ) : null}
       {order.fulfilment !== "refunded" && <FulfilmentBadge state={order.fulfilment} />}
-      {order.lines[0].metadata?.address_mismatch && <Badge tone="coral">Address outside the zone priced</Badge>}
+      {order.lines[0].metadata?.address_mismatch &&
+        (order.lines[0].metadata.address_to_check === false ? <Badge tone="neutral">Tax refunded for the address</Badge> : <Badge tone="coral">Address to check</Badge>)}
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
   );
