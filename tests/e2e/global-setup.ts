@@ -24,7 +24,7 @@ export default async function globalSetup() {
   const { admin } = shopConfig({ STUDIO_ADMIN_PASSWORD: randomBytes(12).toString("hex") });
   // Mail goes to a real SMTP server (maildev) whose REST API the tests read.
   const mail = await startMailServer();
-  const server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo", ...mail.env } });
+  const server = await launchServer({ http: `127.0.0.1:${port}`, dataDir, env: { STRIPE_SECRET_KEY: "", STUDIO_PAYMENTS: "demo", STUDIO_DNS_SERVER: "127.0.0.1:9", ...mail.env } });
   await seedDemoData({ url: server.url, superuserEmail: server.superuser.email, superuserPassword: server.superuser.password, admin });
   process.env.STUDIO_E2E_URL = server.url;
   process.env.STUDIO_E2E_SU_EMAIL = server.superuser.email;

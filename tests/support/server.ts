@@ -29,7 +29,8 @@ export async function startServer(env: Record<string, string> = {}, { port }: { 
   const server = await launchServer({
     http: `127.0.0.1:${port}`,
     dataDir,
-    env: { STUDIO_ADMIN_DOMAIN: ADMIN_DOMAIN, STRIPE_SECRET_KEY: "", ...env },
+    // DNS lookups (the sender domain's check) go to a closed local port: tests never reach the network.
+    env: { STUDIO_ADMIN_DOMAIN: ADMIN_DOMAIN, STRIPE_SECRET_KEY: "", STUDIO_DNS_SERVER: "127.0.0.1:9", ...env },
   });
   const client = () => {
     const pb = new PocketBase(server.url);

@@ -18,6 +18,7 @@ function publicSettings(r) {
     postal_address: r.getString("postal_address"),
     rate_per_second: r.getFloat("rate_per_second"),
     daily_cap: r.getInt("daily_cap"),
+    dkim_selector: r.getString("dkim_selector"),
   };
 }
 
@@ -29,6 +30,11 @@ function saveSettings(app, body) {
   if (postal.length > 500) throw new BadRequestError("The postal address can be at most 500 characters.");
   if (!(rate >= 0.1 && rate <= 100)) throw new BadRequestError("The rate must be between 0.1 and 100 letters a second.");
   if (!(Number.isInteger(cap) && cap >= 1 && cap <= 1000000)) throw new BadRequestError("The daily cap must be a whole number from 1 to 1,000,000.");
+  const selector = String(body.dkim_selector == null ? r.getString("dkim_selector") : body.dkim_selector).trim();
+  if (selector.length > 253 || !/^$|^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(selector)) {
+    throw new BadRequestError("The DKIM selector is the name before ._domainkey your mail provider gives, like pm or s1: letters, digits, dots and dashes.");
+  }
+  r.set("dkim_selector", selector);
   r.set("postal_address", postal);
   r.set("rate_per_second", rate);
   r.set("daily_cap", cap);
@@ -41,7 +47,7 @@ function overview(app) {
   const counts = arrayOf(new DynamicModel({ state: "", list: "", n: 0 }));
   app.db().newQuery("SELECT s.state AS state, m.value AS list, COUNT(*) AS n FROM newsletter_subscribers s, json_each(s.lists) m GROUP BY s.state, m.value").all(counts);
   const lists = LISTS.map((l) => {
-    const row = { id: l.id, name: l.name, pending: 0, confirmed: 0, unsubscribed: 0, suppressed: 0 };
+    const row = { id: l.id, name: l.name, pending: 0, confirmed: 0, unsubscribed: 0, suppressed: 0, paused: 0 };
     for (const c of counts) if (c.list === l.id && row[c.state] !== undefined) row[c.state] = c.n;
     return row;
   });
@@ -81,6 +87,8 @@ function describe(app, c) {
     clicked: stats[0].clicked,
     clicks: stats[0].clicks,
     unsubscribed: stats[0].unsubscribed,
+    ...require(`${__hooks}/lib/letters/mail-reports.js`).figures(app, c.id),
+    ...require(`${__hooks}/lib/letters/campaign-orders.js`).ordersAfterClicks(app, c.id),
     created: at("created"),
   };
 }

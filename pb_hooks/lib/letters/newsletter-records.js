@@ -65,6 +65,7 @@ function erase(app, value) {
   let removed = false;
   app.runInTransaction((tx) => {
     tx.db().newQuery("DELETE FROM campaign_sends WHERE email = {:email}").bind({ email }).execute();
+    tx.db().newQuery("DELETE FROM mail_reports WHERE email = {:email}").bind({ email }).execute();
     const found = tx.findRecordsByFilter("newsletter_subscribers", "email = {:email}", "", 1, 0, { email });
     if (found.length) {
       tx.delete(found[0]); // its consent rows go with it (cascade)

@@ -56,7 +56,7 @@ function checkSignup(body) {
 }
 
 /**
- * The signup form. New or unsubscribed: pending on the chosen lists, with a confirmation letter.
+ * The signup form. New, unsubscribed or paused (soft bounces): pending on the chosen lists, with a confirmation letter.
  * Pending: the new choice, and a new confirmation unless one left minutes ago. Confirmed: a letter
  * pointing to "your letters" (where lists are changed). Suppressed: nothing, its server refuses mail.
  */
@@ -129,7 +129,7 @@ function unsubscribe(app, memberId, via, e, detail) {
   app.runInTransaction((tx) => {
     const member = tx.findRecordById("newsletter_subscribers", memberId);
     const state = member.getString("state");
-    if (state !== "confirmed" && state !== "pending") return;
+    if (state !== "confirmed" && state !== "pending" && state !== "paused") return;
     member.set("state", "unsubscribed");
     member.set("confirm_digest", "");
     tx.save(member);

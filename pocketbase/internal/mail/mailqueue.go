@@ -53,6 +53,7 @@ func Register(app core.App) {
 		fmt.Println(Status(se.App))
 		go q.run()
 		go (&campaignSender{q: q}).run()
+		registerSenderDNS(se, senderResolver())
 		se.App.Cron().MustAdd("mail_outbox_cleanup", "40 4 * * *", q.forgetOldMail)
 		return se.Next()
 	})

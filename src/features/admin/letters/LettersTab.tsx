@@ -3,10 +3,11 @@ import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { toast } from "../../../ui/toast";
-import { formatCount } from "../../../lib/money";
+import { formatCents, formatCount } from "../../../lib/money";
 import { AdminTable } from "../parts";
 import { shortDate } from "../discounts/codes";
 import { CampaignForm } from "./CampaignForm";
+import { SenderDnsCheck } from "./SenderDnsCheck";
 import { LetterSettingsForm } from "./LetterSettingsForm";
 import { LetterPreview } from "./LetterPreview";
 import { SendDialog } from "./SendDialog";
@@ -59,7 +60,7 @@ export default function LettersTab() {
     <div className={adminStyles.manager}>
       <section aria-labelledby="letters-lists" className={styles.section}>
         <h2 id="letters-lists">Lists</h2>
-        <AdminTable headers={["List", "Confirmed", "Waiting to confirm", "Unsubscribed", "Suppressed"]}>
+        <AdminTable headers={["List", "Confirmed", "Waiting to confirm", "Unsubscribed", "Suppressed", "Paused (bouncing)"]}>
           {overview.lists.map((l) => (
             <tr key={l.id}>
               <th scope="row">{l.name}</th>
@@ -67,9 +68,15 @@ export default function LettersTab() {
               <td>{formatCount(l.pending)}</td>
               <td>{formatCount(l.unsubscribed)}</td>
               <td>{formatCount(l.suppressed)}</td>
+              <td>{formatCount(l.paused)}</td>
             </tr>
           ))}
         </AdminTable>
+      </section>
+
+      <section aria-labelledby="letters-sender" className={styles.section}>
+        <h2 id="letters-sender">Sender domain</h2>
+        <SenderDnsCheck selector={overview.settings.dkim_selector} />
       </section>
 
       <section aria-labelledby="letters-campaigns" className={styles.section}>
@@ -173,7 +180,11 @@ function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause,
             {c.progress.failed + c.progress.interrupted > 0 && `, ${formatCount(c.progress.failed + c.progress.interrupted)} not sent`}
           </p>
           <p className="muted">
-            {formatCount(c.clicked)} {c.clicked === 1 ? "reader" : "readers"} followed a link · {formatCount(c.unsubscribed)} unsubscribed
+            {formatCount(c.clicked)} {c.clicked === 1 ? "reader" : "readers"} followed a link · {formatCount(c.unsubscribed)} unsubscribed · {formatCount(c.bounced)} bounced ·{" "}
+            {formatCount(c.complaints)} {c.complaints === 1 ? "complaint" : "complaints"}
+          </p>
+          <p className="muted">
+            {formatCount(c.orders)} {c.orders === 1 ? "order" : "orders"} paid within 7 days of a click, {formatCents(c.revenue_cents)}
           </p>
         </div>
       )}

@@ -30,6 +30,12 @@ export interface Campaign {
   clicks: number;
   /** Members who unsubscribed from this campaign's letter. */
   unsubscribed: number;
+  /** Addresses the mail provider reported bounced, and complaints about this campaign's letter. */
+  bounced: number;
+  complaints: number;
+  /** Orders paid within 7 days after a reader followed one of its links, and what they paid. */
+  orders: number;
+  revenue_cents: number;
   created: string;
 }
 
@@ -40,12 +46,32 @@ export interface ListCounts {
   confirmed: number;
   unsubscribed: number;
   suppressed: number;
+  /** Paused after three soft bounces in 30 days, until they sign up again. */
+  paused: number;
 }
 
 export interface LetterSettings {
   postal_address: string;
   rate_per_second: number;
   daily_cap: number;
+  /** The name before ._domainkey that the mail provider signs letters with. */
+  dkim_selector: string;
+}
+
+/** One of SPF, DKIM and DMARC of the sender's domain, as the server looked it up. */
+export interface DnsFinding {
+  name: string;
+  lookup: string;
+  ok: boolean;
+  record: string;
+  advice: string;
+}
+
+export interface SenderDns {
+  address: string;
+  domain: string;
+  findings: DnsFinding[];
+  missing: string[] | null;
 }
 
 export interface Overview {
@@ -65,6 +91,7 @@ export interface Draft {
 const call = <T>(path: string, body?: object, method = "POST") => pb.send<T>(`/api/studio/letters${path}`, { method, body, requestKey: null });
 
 export const fetchOverview = () => call<Overview>("", undefined, "GET");
+export const fetchSenderDns = () => call<SenderDns>("/sender-dns", undefined, "GET");
 export const saveSettings = (s: Partial<LetterSettings>) => call<LetterSettings>("/settings", s);
 export const saveDraft = (id: string | null, d: Draft) => call<{ campaign: Campaign; removed: boolean; preview_url: string }>(`/campaigns${id ? `/${id}` : ""}`, d);
 export const removeDraft = (id: string) => call<void>(`/campaigns/${id}`, undefined, "DELETE");
