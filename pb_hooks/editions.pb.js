@@ -28,15 +28,7 @@ onRecordUpdate((e) => {
 
 // Counted per network as well as per address, as the order page (pocketbase/internal/guard NetworkLimits).
 routerAdd("GET", "/api/studio/orders/{id}/certificates/{edition}/{n}", (e) => {
-  const { requireStudio } = require(`${__hooks}/lib/base/callers.js`);
-  const orders = require(`${__hooks}/lib/orders/orders.js`);
-  let session;
-  try {
-    requireStudio(e);
-    session = e.app.findRecordById("checkout_sessions", e.request.pathValue("id"));
-  } catch (_) {
-    session = orders.findByKey(e.app, e.request.pathValue("id"), e.request.url.query().get("key"));
-  }
+  const session = require(`${__hooks}/lib/orders/orders.js`).sessionForCaller(e);
   const cert = require(`${__hooks}/lib/orders/edition-ledger.js`).certificateOfOrder(e.app, session, e.request.pathValue("edition"), e.request.pathValue("n"));
   e.response.header().set("Content-Disposition", `inline; filename="${cert.name}"`);
   e.response.header().set("Cache-Control", "private, no-store");

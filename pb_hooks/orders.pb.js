@@ -1,12 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// An order after its sale: its own page for the buyer (guests too, with the order's key), the
-// orders of a signed-in customer, and the studio's export for the books. The work is in
+// An order after its sale: its own page for the buyer (guests too, with the order's key) and the
+// studio, the orders of a signed-in customer, and the studio's export for the books. The work is in
 // lib/orders/orders.js and lib/orders/order-export.js; the figures in lib/orders/order-amounts.js.
 
 // Counted per network as well as per address (pocketbase/internal/guard NetworkLimits).
 routerAdd("GET", "/api/studio/orders/{id}", (e) => {
-  const { orderForKey } = require(`${__hooks}/lib/orders/orders.js`);
-  return e.json(200, orderForKey(e.app, e.request.pathValue("id"), e.request.url.query().get("key")));
+  return e.json(200, require(`${__hooks}/lib/orders/orders.js`).orderForCaller(e));
 });
 
 routerAdd("GET", "/api/studio/my-orders", (e) => {

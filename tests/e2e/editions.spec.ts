@@ -1,13 +1,22 @@
 // A numbered print bought end to end: the piece page says what is left, the demo page takes the
 // payment, the order page names the number and links its public ledger page, which anyone can read
-// and which axe finds nothing serious on, in either theme.
+// and which axe finds nothing serious on, in either theme. The studio sees the same numbers in the
+// order's details, and takes an edition's print date as a date.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { superuser } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { signInToStudio, superuser, uniqueEmail } from "./support";
+
+/** The studio's details of the order its buyer's email names. */
+async function studioOrder(page: Page, email: string) {
+  await page.getByRole("tab", { name: "Orders" }).click();
+  await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: "View Details" }).click();
+  return page.getByRole("dialog", { name: "Order details" });
+}
 
 test("a visitor buys a numbered print, and its number's page says it is genuine", async ({ page }) => {
   const su = await superuser();
-  const edition = await su.collection("editions").getFirstListItem("", { expand: "painting" });
+  const edition = await su.collection("editions").getFirstListItem("size = 50", { expand: "painting" });
+  const email = uniqueEmail("juniper");
   const title = edition.expand!.painting.title as string;
   await page.goto(`/gallery/${edition.painting}`);
   const offer = page.locator(`[data-edition="${edition.id}"]`);
@@ -20,7 +29,7 @@ test("a visitor buys a numbered print, and its number's page says it is genuine"
 
   await expect(page).toHaveURL(/\/stripe-example\?session_id=demo_/);
   await page.getByLabel("Full name").fill("Juniper Quill");
-  await page.getByLabel("Email").fill("juniper@example.com");
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Address").fill("5 Gull Lane");
   await page.getByLabel("City").fill("Pebble Cove");
   await page.getByLabel("Postal code").fill("04101");
@@ -48,5 +57,53 @@ test("a visitor buys a numbered print, and its number's page says it is genuine"
     await expect(page.getByText(`Genuine. Number ${n} of 50, sold on`)).toBeVisible();
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  }
+});
+
+test("the studio's order details list each number with its ledger page and certificate, and void it on refund", async ({ page }) => {
+  const su = await superuser();
+  const edition = await su.collection("editions").getFirstListItem("size = 50");
+  const email = uniqueEmail("rowan");
+  const checkout = await (await page.request.post("/api/studio/checkout", { data: { items: [{ id: edition.id, type: "edition", quantity: 1 }] } })).json();
+  const paid = await page.request.post(`/api/studio/checkout/${checkout.session_id}/pay`, {
+    data: { customer: { name: "Rowan Ash", email }, shipping: { address: { line1: "9 Reed Row", city: "Fernhill", postal_code: "12345", country: "US" } } },
+  });
+  expect(paid.ok()).toBe(true);
+  const [sold] = (await su.collection("purchases").getFullList({ filter: su.filter("payment_id = {:id} && product_type = 'edition'", { id: checkout.session_id }) })) as { id: string }[];
+  const { number: n } = await su.collection("edition_ledger").getFirstListItem(su.filter("purchase = {:p}", { p: sold.id }));
+
+  await signInToStudio(page);
+  const details = await studioOrder(page, email);
+  await expect(details.getByRole("link", { name: `${n}/50 in the edition's public ledger` })).toHaveAttribute("href", `/verify/${edition.id}/${n}`);
+  const certificate = details.getByRole("link", { name: `Certificate (PDF) of number ${n}/50` });
+  const pdf = await page.request.get((await certificate.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+
+  await su.collection("purchases").update(sold.id, { status: "refunded" });
+  await expect(details).toContainText(`${n}/50 in the edition's public ledger · refunded, certificate void`);
+  await expect(certificate).toHaveCount(0);
+});
+
+test("the studio sets an edition's print date with a date field, and the list shows the day", async ({ page }) => {
+  const su = await superuser();
+  const seeded = await su.collection("editions").getFirstListItem("size = 50");
+  const painting = await su.collection("paintings").getFirstListItem(su.filter("id != {:p}", { p: seeded.painting }));
+  const edition = await su.collection("editions").create({ painting: painting.id, size: 12, paper: "300 g cotton rag", price: 90, print_date: "2026-03-02 12:00:00.000Z" });
+  try {
+    await signInToStudio(page);
+    await page.getByRole("tab", { name: "Editions" }).click();
+    const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Edit the edition of ${painting.title}` }) });
+    await expect(row).toContainText("Mar 2, 2026");
+    await row.getByRole("button", { name: `Edit the edition of ${painting.title}` }).click();
+    const form = page.getByRole("dialog", { name: "Edit Edition" });
+    const date = form.getByLabel("Print date");
+    await expect(date).toHaveAttribute("type", "date");
+    await expect(date).toHaveValue("2026-03-02");
+    await date.fill("2026-04-15");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(row).toContainText("Apr 15, 2026");
+    expect((await su.collection("editions").getOne(edition.id)).print_date).toBe("2026-04-15 00:00:00.000Z");
+  } finally {
+    await su.collection("editions").delete(edition.id);
   }
 });

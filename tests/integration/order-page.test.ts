@@ -130,6 +130,20 @@ describe("an order's own page", () => {
     expect((await get(`/api/studio/orders/${open.id}?key=`)).status).toBe(404);
   });
 
+  it("opens an order to the studio's sign-in without its key, and to no customer's", async () => {
+    const asStudio = await get(`/api/studio/orders/${id}`, studio.authStore.token);
+    expect(asStudio.status).toBe(200);
+    expect(JSON.parse(asStudio.text).id).toBe(id);
+    const customer = await signedInUser(server, "ivy@example.com");
+    const asCustomer = await get(`/api/studio/orders/${id}`, customer.authStore.token);
+    expect(asCustomer.status).toBe(404);
+    expect(JSON.parse(asCustomer.text).message).toBe("This order does not exist.");
+    // An order not paid yet is no order, for the studio too.
+    const { body } = await post("/api/studio/checkout", { items: [{ id: bookId, type: "book", quantity: 1 }] });
+    const open = await sessionOf(body.session_id);
+    expect((await get(`/api/studio/orders/${open.id}`, studio.authStore.token)).status).toBe(404);
+  });
+
   it("keeps the key and the checkout's id out of the access log and PocketBase's request log", async () => {
     await get(`/api/studio/orders/${id}?key=${key}`);
     await get(`/orders/${id}?key=${key}`);

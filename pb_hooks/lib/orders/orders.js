@@ -35,6 +35,23 @@ function findByKey(app, id, key) {
   return session;
 }
 
+/**
+ * The paid session a request asks for: the studio's by its sign-in alone (its orders tab shows an
+ * order's numbers and certificates), anyone else's with the order's key, else the one 404.
+ */
+function sessionForCaller(e) {
+  const { requireStudio } = require(`${__hooks}/lib/base/callers.js`);
+  const id = e.request.pathValue("id");
+  try {
+    requireStudio(e);
+    const session = e.app.findRecordById("checkout_sessions", String(id || "").slice(0, 40));
+    if (session.getString("status") === "paid") return session;
+  } catch (_) {
+    // Not the studio, or no such order: the key decides, with the answer every stranger gets.
+  }
+  return findByKey(e.app, id, e.request.url.query().get("key"));
+}
+
 function shipmentsOf(app, session) {
   try {
     return app.findRecordsByFilter("shipments", "order = {:id}", "shipped_at,created", 0, 0, { id: session.id });
@@ -146,9 +163,9 @@ function withNumbers(l, numbers, session, key, view) {
   return view;
 }
 
-/** The order page's answer: the order whose id and key were both given, else 404. */
-function orderForKey(app, id, key) {
-  return viewOf(app, findByKey(app, id, key));
+/** The order page's answer: the order whose id and key were both given (or asked by the studio), else 404. */
+function orderForCaller(e) {
+  return viewOf(e.app, sessionForCaller(e));
 }
 
 /** A signed-in customer's orders, newest first, each with the address of its own page. */
@@ -163,4 +180,4 @@ function orderPath(session) {
   return key ? "/orders/" + session.id + "?key=" + encodeURIComponent(key) : "";
 }
 
-module.exports = { findByKey, orderForKey, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };
+module.exports = { sessionForCaller, orderForCaller, ordersOfCustomer, orderPath, viewOf, STATES, NOT_FOUND };

@@ -90,6 +90,8 @@ export function FieldEditor({ field, values, set, error, owner, tagNames }: { fi
           isRequired={field.required}
         />
       );
+    case "date":
+      return <TextField label={label} type="date" value={String(v ?? "")} onChange={(x) => set(field.name, x)} error={error} isRequired={field.required} description={field.help} />;
     case "list":
       return <ListEditor label={label} value={v as string[]} onChange={(x) => set(field.name, x)} error={error} />;
     case "image": {

@@ -1,7 +1,7 @@
 // Turning admin form values into the multipart body PocketBase expects, and records into values.
 import type { RecordModel } from "pocketbase";
 
-export type FieldKind = "text" | "textarea" | "decimal" | "integer" | "optionalInteger" | "bool" | "url" | "select" | "image" | "images" | "list" | "tagPrices";
+export type FieldKind = "text" | "textarea" | "date" | "decimal" | "integer" | "optionalInteger" | "bool" | "url" | "select" | "image" | "images" | "list" | "tagPrices";
 
 export interface FieldSpec {
   name: string;
@@ -53,6 +53,8 @@ export function valuesFrom(record: RecordModel, fields: FieldSpec[]): FormValues
       : f.kind === "image" ? { existing: raw ?? "", file: null }
       : f.kind === "images" ? { existing: [...(raw ?? [])], removed: [], files: [] }
       : f.kind === "list" ? [...(raw ?? [])]
+      // A day, stored as its midnight in UTC: shown and saved as the day alone.
+      : f.kind === "date" ? String(raw ?? "").slice(0, 10)
       : f.kind === "tagPrices"
         ? { tags: [...(record.tags ?? [])], prices: Object.fromEntries(Object.entries(record.tag_prices ?? {}).map(([k, p]) => [k, String(p)])) }
         : f.kind === "decimal" || f.kind === "integer"

@@ -1,4 +1,6 @@
 // Orders after their sale: an order's own page (its own chunk, routes.tsx) and the timeline the
-// customer's dashboard shows for each of their orders.
+// customer's dashboard shows for each of their orders, and a numbered line's numbers, which the
+// studio's orders show too.
 export { OrderTimeline } from "./OrderTimeline";
+export { EditionNumbers } from "./EditionNumbers";
 export { fetchMyOrders, dayOf, type Order, type OrderStatus } from "./order";

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { z } from "zod";
 import type { Edition, Painting } from "../../../lib/catalog";
+import { formatDay } from "../../../lib/dates";
 import { formatPrice } from "../../../lib/money";
 import { useLiveList } from "../../../lib/useLiveList";
 import { EntityManager } from "../EntityManager";
@@ -30,7 +31,7 @@ export function EditionsTab() {
         { name: "paper", label: "Paper", kind: "text", required: true, help: "As the certificate says it, e.g. 300 g cotton rag" },
         { name: "dimensions", label: "Dimensions", kind: "text", help: "e.g. 30 × 40 cm" },
         { name: "price", label: "Price ($)", kind: "decimal", required: true },
-        { name: "print_date", label: "Print date", kind: "text", help: "YYYY-MM-DD" },
+        { name: "print_date", label: "Print date", kind: "date", help: "The certificate and the ledger page show its month and year." },
       ]}
       schema={z.object({
         painting: required("Choose the painting this is a print of"),
@@ -38,7 +39,7 @@ export function EditionsTab() {
         artist_proofs: z.string().trim().refine((v) => v === "" || /^\d+$/.test(v), "Please enter a whole number"),
         paper: required("Name the paper: the certificate shows it"),
         price: z.string().trim().refine((v) => Number(v) >= 1, "Please enter a price of at least $1"),
-        print_date: z.string().trim().refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}/.test(v), "Please write the date as YYYY-MM-DD"),
+        print_date: z.string().refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && formatDay(v) !== ""), "Please choose a valid date, or leave it empty"),
       })}
       loadingText="Loading editions..."
       emptyText="No editions yet. Add one to sell a painting's print in numbered copies."
@@ -51,7 +52,7 @@ export function EditionsTab() {
         deleteFailed: ["Error", "Failed to delete edition: an edition that has sold a number is kept"],
       }}
       renderList={(items, { edit, remove, deleting }) => (
-        <AdminTable headers={["Painting", "Numbers", "Paper", "Price", "Actions"]}>
+        <AdminTable headers={["Painting", "Numbers", "Paper", "Printed", "Price", "Actions"]}>
           {items.map((e) => {
             const title = titles.get(e.painting) ?? "A painting";
             return (
@@ -61,6 +62,7 @@ export function EditionsTab() {
                   {e.issued} of {e.size} given
                 </td>
                 <td>{[e.paper, e.dimensions].filter(Boolean).join(", ")}</td>
+                <td>{formatDay(e.print_date) || "—"}</td>
                 <td>{formatPrice(e.price)}</td>
                 <td>
                   <EditDelete name={`the edition of ${title}`} onEdit={() => edit(e)} onDelete={() => remove(e)} deleting={deleting === e.id} />

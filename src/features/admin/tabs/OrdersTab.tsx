@@ -7,6 +7,7 @@ import type { Shipment } from "../../shipping";
 import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 import { CorrectDialog } from "../orders/CorrectDialog";
+import { EditionNumbersOfOrder } from "../orders/EditionNumbersOfOrder";
 import { FulfilmentBadge } from "../orders/FulfilmentBadge";
 import { ShipDialog } from "../orders/ShipDialog";
 import { Shipments } from "../orders/Shipments";
@@ -164,6 +165,7 @@ export function OrdersTab() {
                 ))}
               </tbody>
             </table>
+            <EditionNumbersOfOrder key={o.id} order={o} />
             {!!o.lines[0].metadata?.tax_included_cents && <p className="muted">The prices include {formatPrice(o.lines[0].metadata.tax_included_cents / 100)} tax.</p>}
           </div>
         )}
