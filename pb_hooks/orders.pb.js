@@ -23,3 +23,14 @@ routerAdd("GET", "/api/studio/orders.csv", (e) => {
   e.response.header().set("Content-Disposition", `attachment; filename="${file.name}"`);
   return e.string(200, file.text);
 });
+
+// The studio clears an "Address to check" with a note of what it did (lib/orders/paid-place.js).
+routerAdd(
+  "POST",
+  "/api/studio/orders/{id}/address-checked",
+  (e) => {
+    require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+    return e.json(200, require(`${__hooks}/lib/orders/paid-place.js`).markChecked(e.app, e.request.pathValue("id"), e.requestInfo().body || {}));
+  },
+  $apis.bodyLimit(4096),
+);

@@ -100,3 +100,35 @@ test("a shipment marked offline lands once on reconnect, with one letter", async
   expect(await su.collection("shipments").getFullList({ filter: `order = "${order.id}"` })).toHaveLength(1);
   expect((await mail.all()).filter((m) => m.to.some((t) => t.address === email) && m.subject === "Your order has shipped")).toHaveLength(1);
 });
+
+test("an address to check is cleared with a note of what was done, and its badge goes", async ({ page }) => {
+  const buyer = `Linden ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const order = await paidOrder(buyer, uniqueEmail("linden"));
+  // What Stripe's webhook leaves on an order paid from a place with more tax than was charged
+  // (the demo page cannot be paid from another place: tests/integration/tax-place.test.ts pays it).
+  const reason = "Shipped to US-NY, but tax was priced for US-CA: $2.49 of tax for US-NY was not charged.";
+  const su = await superuser();
+  await su.collection("checkout_sessions").update(order.id, { address_mismatch: { reason, owed_cents: 249, outside_zone: false, refund: null, settled: false } });
+  for (const p of await su.collection("purchases").getFullList({ filter: `payment_id = "${order.provider_session_id}"` })) {
+    await su.collection("purchases").update(p.id, { metadata: { ...p.metadata, address_mismatch: reason, address_to_check: true } });
+  }
+  await signInToStudio(page);
+  await page.goto("/admin/orders");
+  const row = page.getByRole("table").getByRole("row").filter({ hasText: buyer });
+  await expect(row.getByText("Address to check")).toBeVisible();
+  await row.getByRole("button", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "Order details" });
+  await expect(details.getByText(reason)).toBeVisible();
+  await details.getByRole("button", { name: "Mark checked" }).click();
+  await expect(details.getByLabel(/What was done/)).toBeFocused();
+  await expect(details.getByText("Please say in a few words what was done about the address.")).toBeVisible();
+  await details.getByLabel(/What was done/).fill("Collected the difference by invoice");
+  await details.getByRole("button", { name: "Mark checked" }).click();
+  await expect(page.getByText("The address flag is cleared.")).toBeVisible();
+  await expect(details.getByRole("heading", { name: "Address checked" })).toBeVisible();
+  await expect(details.getByText("Collected the difference by invoice")).toBeVisible();
+  await expect(details.getByRole("button", { name: "Mark checked" })).toHaveCount(0);
+  await details.getByRole("button", { name: "Close" }).click();
+  await expect(row.getByText("Address to check")).toHaveCount(0);
+  expect((await su.collection("checkout_sessions").getOne(order.id)).address_mismatch).toMatchObject({ settled: true, checked: { note: "Collected the difference by invoice" } });
+});

@@ -3,7 +3,7 @@
 // hold a US state, so an address paid in another place is taxed again at the webhook and the tax
 // not due there is refunded. The tax report files tax only where it was charged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "../support/server";
+import { signedInUser, startServer, type TestServer } from "../support/server";
 import { countingProxy, startStripeMock } from "../support/stripe-mock";
 import { arrangeShop, bracketed, payByWebhook, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
@@ -113,6 +113,34 @@ describe("Stripe mode", () => {
     expect(o.address_mismatch).toMatchObject({ settled: false, refund: null });
     expect(o.address_mismatch.owed_cents).toBeGreaterThan(0);
     expect(o.address_mismatch.reason).toMatch(/^Shipped to US-NY, but tax was priced for US-CA: \$\d+\.\d\d of tax for US-NY was not charged\.$/);
+
+    // Only the studio clears the flag, with a note of what it did; a repeat keeps the first note.
+    const path = `/api/studio/orders/${o.id}/address-checked`;
+    const customer = await signedInUser(server, "bo@example.com");
+    for (const [who, headers] of [["a visitor", {}], ["a customer", { Authorization: customer.authStore.token }]] as const) {
+      expect(await post(server, path, { note: "Nothing to see" }, headers), who).toMatchObject({ status: 403, body: { message: "Only the studio can do this." } });
+    }
+    const studio = { Authorization: server.su.authStore.token };
+    expect(await post(server, `/api/studio/orders/nope/address-checked`, { note: "x" }, studio)).toMatchObject({ status: 404 });
+    expect(await post(server, path, { note: "  " }, studio)).toMatchObject({ status: 400, body: { message: "Please say in a few words what was done about the address." } });
+    expect(await post(server, path, { note: 5 }, studio)).toMatchObject({ status: 400, body: { message: "The note must be text." } });
+    expect(await post(server, path, { note: "x".repeat(501) }, studio)).toMatchObject({ status: 400, body: { message: "The note has at most 500 characters." } });
+    expect((await order(server, other.body.session_id)).address_mismatch.settled).toBe(false);
+    const [first, again] = await Promise.all([post(server, path, { note: " Collected the difference by invoice " }, studio), post(server, path, { note: "Bore it" }, studio)]);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toEqual(first.body);
+    const checked = (await order(server, other.body.session_id)).address_mismatch;
+    expect(checked).toMatchObject({ settled: true, owed_cents: o.address_mismatch.owed_cents, checked: first.body.checked });
+    expect(checked.checked.note === "Collected the difference by invoice" || checked.checked.note === "Bore it").toBe(true);
+    expect(Date.parse(checked.checked.at)).not.toBeNaN();
+    const purchase = await server.su.collection("purchases").getFirstListItem(`payment_id = "${other.body.session_id}"`);
+    expect(purchase.metadata).toMatchObject({ address_mismatch: o.address_mismatch.reason, address_to_check: false, address_checked: checked.checked });
+    expect(await post(server, path, { note: "Later" }, studio)).toMatchObject({ status: 200, body: { checked: checked.checked } });
+    // An order with nothing to check cannot be marked.
+    const { preview, id } = await checkout(NY);
+    expect((await paid(id, preview.total, { country: "US", state: "NY" })).status).toBe(200);
+    const fine = await order(server, id);
+    expect(await post(server, `/api/studio/orders/${fine.id}/address-checked`, { note: "x" }, studio)).toMatchObject({ status: 400, body: { message: "This order has no address to check." } });
   });
 });
 

@@ -130,8 +130,45 @@ function refundTaxDifference(app, providerSessionId, paymentIntent) {
   });
 }
 
-/** Nothing left for the studio to do: inside the zone, no tax owed, any refund made. */
+const CHECK_NOTE_MAX = 500;
+
+/**
+ * The studio has dealt with an address to check (collected the tax, bore it, refunded): its note
+ * and the time are kept on the order and on its purchases, which the studio's lists read. A
+ * repeat keeps the first note, so a retried or doubled request changes nothing.
+ */
+function markChecked(app, orderId, body) {
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
+  if (body.note !== undefined && body.note !== null && typeof body.note !== "string") throw new BadRequestError("The note must be text.");
+  const note = String(body.note || "").trim();
+  if (!note) throw new BadRequestError("Please say in a few words what was done about the address.");
+  if (note.length > CHECK_NOTE_MAX) throw new BadRequestError("The note has at most " + CHECK_NOTE_MAX + " characters.");
+  let result = null;
+  app.runInTransaction((tx) => {
+    const order = require(`${__hooks}/lib/orders/shipments.js`).findPaidOrder(tx, orderId);
+    const check = readJson(order, "address_mismatch", null);
+    if (check && check.checked) {
+      result = { checked: check.checked };
+      return;
+    }
+    if (!check || check.settled) throw new BadRequestError("This order has no address to check.");
+    check.checked = { note, at: new Date().toISOString() };
+    check.settled = true;
+    order.set("address_mismatch", check);
+    tx.save(order);
+    for (const p of tx.findRecordsByFilter("purchases", "payment_id = {:id}", "", 0, 0, { id: order.getString("provider_session_id") })) {
+      const meta = readJson(p, "metadata", {}) || {};
+      p.set("metadata", Object.assign(meta, { address_to_check: false, address_checked: check.checked }));
+      tx.save(p);
+    }
+    result = { checked: check.checked };
+  });
+  return result;
+}
+
+/** Nothing left for the studio to do: inside the zone, no tax owed, any refund made, or the studio checked it. */
 function isSettled(check) {
+  if (check.checked) return true;
   return !check.outside_zone && check.owed_cents === 0 && (!check.refund || !!check.refund.id);
 }
 
@@ -141,4 +178,4 @@ function taxRefundOf(session) {
   return check && check.refund && Number(check.refund.cents) > 0 ? Number(check.refund.cents) : 0;
 }
 
-module.exports = { checkPaidPlace, refundTaxDifference, taxRefundOf };
+module.exports = { checkPaidPlace, refundTaxDifference, taxRefundOf, markChecked };

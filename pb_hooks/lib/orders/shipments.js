@@ -255,4 +255,4 @@ function markDelivered(app, orderId) {
   return result;
 }
 
-module.exports = { shipOrder, shipCommission, correctTracking, markDelivered, fulfilmentOf, keepFulfilment, linesOf };
+module.exports = { shipOrder, shipCommission, correctTracking, markDelivered, fulfilmentOf, keepFulfilment, linesOf, findPaidOrder };

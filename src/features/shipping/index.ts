@@ -1,5 +1,5 @@
-// The studio's shipping actions (mark shipped, correct a number, mark delivered) go through the
-// outbox like commission replies: saved offline, sent once when the connection returns. The
+// The studio's shipping actions (mark shipped, correct a number, mark delivered, an address
+// checked before sending) go through the outbox like commission replies: saved offline, sent once when the connection returns. The
 // action's outbox id is the request's request_id, so a resend after a lost answer finds the
 // first shipment on the server (pb_hooks/lib/orders/shipments.js) instead of making a second.
 // Registered at start-up, so what was queued before a reload leaves even if the tab never opens.
@@ -44,6 +44,16 @@ registerSender<ShipmentDraft>("order-shipment", ({ order, ...body }, { id }) =>
 
 registerSender<TrackingFix>("shipment-tracking", ({ shipment, ...body }) =>
   pb.send(`/api/studio/shipments/${encodeURIComponent(shipment)}/tracking`, { method: "POST", body }),
+);
+
+/** What the studio did about an address paid elsewhere than the order was priced for. */
+export interface AddressCheckDraft {
+  order: string;
+  note: string;
+}
+
+registerSender<AddressCheckDraft>("order-address-checked", ({ order, note }) =>
+  pb.send(`/api/studio/orders/${encodeURIComponent(order)}/address-checked`, { method: "POST", body: { note } }),
 );
 
 registerSender<{ order: string }>("order-delivered", ({ order }) => pb.send(`/api/studio/orders/${encodeURIComponent(order)}/delivered`, { method: "POST", body: {} }));

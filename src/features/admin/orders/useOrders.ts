@@ -29,6 +29,8 @@ export interface Purchase extends RecordModel {
     address_mismatch?: string;
     /** The studio must act (another zone, or tax owed); a tax difference refunded at payment needs nothing. */
     address_to_check?: boolean;
+    /** What the studio did about the address, and when: the flag is cleared. */
+    address_checked?: { note: string; at: string };
     /** Tax the prices held (manual tax with prices that include it). */
     tax_included_cents?: number;
     refund?: { id: string; amount_cents: number; shipping?: boolean; at: string };

@@ -6,6 +6,7 @@ import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import type { Shipment } from "../../shipping";
 import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
+import { AddressCheck } from "../orders/AddressCheck";
 import { CorrectDialog } from "../orders/CorrectDialog";
 import { EditionNumbersOfOrder } from "../orders/EditionNumbersOfOrder";
 import { FulfilmentBadge } from "../orders/FulfilmentBadge";
@@ -87,15 +88,7 @@ export function OrdersTab() {
               <div><dt>Shipping</dt><dd><FulfilmentBadge state={o.fulfilment} /></dd></div>
               <div><dt>Total</dt><dd>{formatPrice(o.total)}</dd></div>
             </dl>
-            {o.lines[0].metadata?.address_mismatch && (
-              <>
-                <h3>Address to check</h3>
-                <p>
-                  {o.lines[0].metadata.address_mismatch}
-                  {o.lines[0].metadata.address_to_check !== false && " Ship only once the shipping and tax charged fit this address, or refund the order."}
-                </p>
-              </>
-            )}
+            <AddressCheck key={o.id} order={o} />
             {o.refunds.length > 0 && (
               <>
                 <h3>Refund needed</h3>
@@ -187,6 +180,7 @@ function OrderMarks({ order }: { order: Order }) {
       ) : null}
       {order.fulfilment !== "refunded" && <FulfilmentBadge state={order.fulfilment} />}
       {order.lines[0].metadata?.address_mismatch &&
+        !order.lines[0].metadata.address_checked &&
         (order.lines[0].metadata.address_to_check === false ? <Badge tone="neutral">Tax refunded for the address</Badge> : <Badge tone="coral">Address to check</Badge>)}
       {order.demo && <Badge tone="neutral">Demo: no payment taken</Badge>}
     </span>
