@@ -4,8 +4,8 @@
 // letter. The order's fulfilment state follows every shipment, delivery and refund.
 
 const REFUNDED_STATES = ["refunded", "refund needed"];
-// Paintings (prints and originals), autographed books and merchandise all leave in a parcel.
-const SHIPPING_TYPES = ["painting", "book", "merchandise"];
+// Paintings (prints and originals), numbered editions, autographed books and merchandise all leave in a parcel.
+const SHIPPING_TYPES = ["painting", "book", "merchandise", "edition"];
 // Murals are painted where they stay; the rest end in a piece of paper that can be posted.
 const SHIPPABLE_COMMISSIONS = ["illustrated-book", "watercolor-portrait", "watercolor-illustration"];
 const NOTE_MAX = 1000;
