@@ -62,7 +62,7 @@ export interface CheckoutSession extends RecordModel {
 
 export const REFUND_NEEDED = "refund needed";
 export const REFUNDED = "refunded";
-const SHIPPING_TYPES = ["painting", "book", "merchandise"];
+const SHIPPING_TYPES = ["painting", "book", "merchandise", "edition"];
 
 export const FULFILMENT_LABEL: Record<Fulfilment, string> = {
   unfulfilled: "Unfulfilled",
@@ -151,11 +151,11 @@ export function useOrders() {
 }
 
 /**
- * How many paid orders wait to ship, for the tab's count. Counted here from every paid order: a
- * live list filtered on the state would never hear of an order leaving it (realtime and the change
- * feed send only records that match), and the count would stay until a reload.
+ * How many orders wait to ship, for the tab's count: the same orders the To ship list shows, read
+ * from the same live lists, so the two never disagree (a list filtered on the state would never
+ * hear of an order leaving it, and the count would stay until a reload).
  */
 export function useWaitingCount() {
-  const paid = useLiveList<CheckoutSession>("checkout_sessions", 'status = "paid"', "created");
-  return paid.items?.filter((s) => s.fulfilment === "unfulfilled" || s.fulfilment === "partly_shipped").length ?? 0;
+  const { orders } = useOrders();
+  return orders ? toShip(orders).length : 0;
 }
