@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
 import { whenIdle } from "../../lib/idle";
@@ -7,7 +7,15 @@ import styles from "./pwa.module.css";
 
 // Registers the service worker, so it exists only in the browser (not in the pages rendered at
 // build time), and its code (workbox-window) loads beside the page, not before its first paint.
-const UpdatePrompt = lazy(() => import("./UpdatePrompt").then((m) => ({ default: m.UpdatePrompt })));
+// A first visit can lose its signal before this loads (nothing is cached yet): the prompt then
+// waits for the connection instead of taking the page down with a failed import.
+function loadUpdatePrompt(): Promise<{ default: ComponentType }> {
+  return import("./UpdatePrompt").then(
+    (m) => ({ default: m.UpdatePrompt }),
+    () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadUpdatePrompt()), { once: true })),
+  );
+}
+const UpdatePrompt = lazy(loadUpdatePrompt);
 
 /**
  * The offline app's visible edge, mounted once by the layout: starts the outbox, looks after
