@@ -194,6 +194,8 @@ test.describe("offline", () => {
       await dialog.getByLabel("Last Name").fill("Offline");
       await dialog.getByRole("button", { name: "Subscribe" }).click();
       await expect(dialog).toHaveCount(0);
+      await expect(page.getByTestId("toast")).toContainText("Newsletter signup successful!");
+      await expect(page.getByTestId("toast")).toContainText("Thank you for subscribing to our newsletter.");
       const status = page.getByTestId("connection-status");
       await expect(status).toContainText("1 request will be sent when the connection returns");
       await expect(status).toContainText(`Newsletter signup: ${email}`);

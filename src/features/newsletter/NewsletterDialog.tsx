@@ -39,11 +39,11 @@ export default function NewsletterDialog({ isOpen, onOpenChange }: { isOpen: boo
       return;
     }
     toast({
-      title: "Check your inbox",
+      title: "Newsletter signup successful!",
       description:
         result.state === "queued"
-          ? "You're offline: we'll send your signup as soon as you're back online, then a letter to confirm it."
-          : "We sent a letter to confirm. Your letters start when you press its button.",
+          ? "Thank you for subscribing to our newsletter. You're offline: we'll send your signup as soon as you're back online, then a letter to confirm it."
+          : "Thank you for subscribing to our newsletter. We sent a letter to confirm: your letters start when you press its button.",
     });
     setValues(EMPTY);
     setLists(TICKED);
