@@ -124,7 +124,7 @@ function pieceHtml(p, track) {
 }
 
 /**
- * Renders { subject, preview, body, lists } with `pieces` (from readPieces) and the studio's postal
+ * Renders { subject, preview, body, lists, because? } (`because`: the footer's reason, for letters not sent to lists) with `pieces` (from readPieces) and the studio's postal
  * address. Returns { html, text, removed, links }.
  */
 function renderLetter(campaign, pieces, postalAddress) {
@@ -132,7 +132,7 @@ function renderLetter(campaign, pieces, postalAddress) {
   const { links, track } = linkKeeper();
   const parts = blocks(text);
   const lists = campaign.lists.map(listName).join(", ");
-  const footer = `You get this letter because you asked for letters from Lanternwood Studio on: ${lists}.`;
+  const footer = campaign.because || `You get this letter because you asked for letters from Lanternwood Studio on: ${lists}.`;
   const html = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">',
