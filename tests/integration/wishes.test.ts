@@ -7,6 +7,7 @@ import type PocketBase from "pocketbase";
 import { startServer, signedInUser, ADMIN_DOMAIN, type TestServer } from "../support/server";
 import { startMailServer, linkIn, type MailServer, type CaughtMail } from "../support/maildev";
 import { form as formData, pngFile } from "../support/files";
+import { WISH_WORDING, WISH_WORDING_VERSION } from "../../src/features/wishes/wording";
 
 let server: TestServer;
 let mail: MailServer;
@@ -60,6 +61,10 @@ async function confirmedMember(email: string) {
 }
 
 describe("notify me when a merchandise item is back", () => {
+  it("shows in the form the words the server logs a wish against", async () => {
+    expect(await fetch(server.url + "/api/studio/wishes/form").then((r) => r.json())).toEqual({ wording: WISH_WORDING, wording_version: WISH_WORDING_VERSION });
+  });
+
   it("asks the unconfirmed to confirm, keeps one wish per item and size, and sends two letters once when three wait", async () => {
     const tote = await admin.collection("merchandise").create(
       formData({ title: "Fox tote", price: 24, in_stock: true, inventory_count: 0, available_sizes: ["S", "L"] }, { primary_image: pngFile("fox.png") }),

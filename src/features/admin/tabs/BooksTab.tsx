@@ -3,6 +3,7 @@ import type { Book } from "../../../lib/catalog";
 import { formatPrice } from "../../../lib/money";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
+import { WaitingList } from "./WaitingList";
 import { hasImage, optionalDecimal, optionalUrl, required } from "./rules";
 import { AdminTable, EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -15,6 +16,7 @@ export function BooksTab() {
       addLabel="Add Book"
       dialogTitle={(e) => (e ? "Edit Book" : "Add Book")}
       defaults={{ website_cart_available: true }}
+      aboutItem={(item) => <WaitingList kind="book" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },
