@@ -121,6 +121,16 @@ describe("notify me when a merchandise item is back", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect((await mail.all()).filter((m) => /^Back in the shop/.test(m.subject))).toHaveLength(2);
     expect(await admin.send(`/api/studio/wishes/merchandise/${tote.id}`, {})).toEqual({ waiting: [{ label: "Fox tote, L", confirmed: 0, pending: 1 }] });
+
+    // What is kept about an address holds its wishes, and its erasure takes them.
+    const kept = await admin.send("/api/studio/newsletter/records?email=ann@example.com", {});
+    expect(kept.wishes).toEqual([{ for: "Fox tote, L", state: "sent", at: expect.any(String), campaign: expect.stringMatching(/^[a-z0-9]{15}$/) }]);
+    expect(kept.consents.map((c: { via: string; detail: string }) => [c.via, c.detail])).toEqual([
+      ["notify-me form", "wish: Fox tote, L"],
+      ["confirmation link", ""],
+    ]);
+    await admin.send("/api/studio/newsletter/erase", { method: "POST", body: { email: "cy@example.com" } });
+    expect(await admin.send(`/api/studio/wishes/merchandise/${tote.id}`, {})).toEqual({ waiting: [] });
   });
 
   it("refuses a wish for what can be bought, for a size the item lacks, and a bad address, with a message", async () => {
