@@ -34,6 +34,8 @@ export function originalSold(p: Painting): boolean {
 }
 
 export interface Book extends CatalogRecord {
+  /** The story world it belongs to, when it belongs to one: new work is announced to its list. */
+  world?: PaintingWorld | "";
   title: string;
   description: string;
   image: string;
@@ -60,6 +62,8 @@ export interface Merchandise extends CatalogRecord {
 }
 
 export interface Mural extends CatalogRecord {
+  /** The story world it belongs to, when it belongs to one: new work is announced to its list. */
+  world?: PaintingWorld | "";
   title: string;
   description: string;
   image: string;

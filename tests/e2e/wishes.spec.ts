@@ -1,7 +1,7 @@
 // "Tell me when it's back" in the browser: on a sold-out size and a sold original, by keyboard,
 // prefilled for a signed-in customer, answered with what happens next; then the letter a restock sends.
 import { expect, test, type Page } from "@playwright/test";
-import { createCustomer, signInThroughUi, superuser, uniqueEmail } from "./support";
+import { createCustomer, signInThroughUi, signInToStudio, superuser, uniqueEmail } from "./support";
 import { form as formData, pngFile } from "../support/files";
 
 const SHOTS = "test-results/wishes";
@@ -80,4 +80,40 @@ test("a signed-in customer finds their address ready to hear of new originals fr
   await form.getByRole("button", { name: "Notify me" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Thank you" })).toContainText(`once about new originals from Pebblewick`);
   await shots(page, "original-done");
+});
+
+test("the studio announces a painting to its world and sees, then cancels, the day's letter in the Letters tab", async ({ page }) => {
+  const su = await superuser();
+  const settings = await su.collection("newsletter_settings").getFirstListItem("");
+  await su.collection("newsletter_settings").update(settings.id, { postal_address: "Lanternwood Studio, 4 Harbour Lane, Pebble Cove, ME 04101" });
+  const title = `Fog Bell ${Date.now().toString(36)}`;
+  await su.collection("paintings").create(formData({ title, world: "pebblewick", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 30 } }, { image: pngFile("fog.png") }));
+
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await signInToStudio(page);
+  await page.getByRole("tab", { name: "Paintings" }).click();
+  await page.getByRole("button", { name: `Edit ${title}` }).click();
+  const editor = page.getByRole("dialog", { name: "Edit Painting" });
+  await expect(editor.getByLabel("Story world")).toHaveValue("pebblewick");
+  await expect(editor.getByText("Nobody is waiting to hear that this is back.")).toBeVisible();
+  await editor.getByRole("button", { name: "Announce to Pebblewick" }).click();
+  await expect(editor.getByRole("status").filter({ hasText: "In the letter to Pebblewick" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/announce-820x1180-light.png` });
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("tab", { name: "Letters" }).click();
+  const row = page.getByRole("listitem").filter({ hasText: title });
+  await expect(row.getByText("The day's new work, to Pebblewick", { exact: false })).toBeVisible();
+  await expect(row.getByText("Scheduled")).toBeVisible();
+  for (const [width, height] of [[820, 1180], [1180, 820]]) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/letters-announcement-${width}x${height}-${scheme}.png` });
+    }
+  }
+  await row.getByRole("button", { name: /^Cancel New from Pebblewick/ }).click();
+  await expect(page.getByText(/^Canceled: New from Pebblewick/)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
 });

@@ -173,6 +173,55 @@ describe("notify me about new originals of a world", () => {
   });
 });
 
+describe("new work announced", () => {
+  it("gathers a day's announcements to a list into one letter the studio can cancel, sent to that list's confirmed members", async () => {
+    for (const [email, state, lists] of [
+      ["pia@example.com", "confirmed", ["pebblewick"]],
+      ["ned@example.com", "confirmed", ["news"]],
+      ["pat@example.com", "pending", ["pebblewick"]],
+    ] as const) {
+      await server.su.collection("newsletter_subscribers").create({ email, state, lists });
+    }
+    const painting = await admin.collection("paintings").create(formData({ title: "Fog Bell", world: "pebblewick", tags: ["Print - For Sale"], tag_prices: { "Print - For Sale": 30 } }, { image: pngFile() }));
+    const character = await admin.collection("characters").create(formData({ name: "Captain Kelp", character_type: "pebblewick", status: "current" }, { image: pngFile() }));
+    const book = await admin.collection("books").create(formData({ title: "Moth Songs", price: 18 }, { image: pngFile() }));
+    const announce = (kind: string, id: string) => admin.send("/api/studio/announcements", { method: "POST", body: { kind, id } });
+
+    expect(await admin.send(`/api/studio/announcements/painting/${painting.id}`, {})).toMatchObject({ list: "pebblewick", list_name: "Pebblewick", announced: false, campaign: null });
+    const [a, b] = await Promise.all([announce("painting", painting.id), announce("character", character.id)]);
+    expect(a.campaign).toBe(b.campaign);
+    expect(a.send_at).toMatch(/ 17:00:00\.000Z$/);
+    expect(await admin.send(`/api/studio/announcements/character/${character.id}`, {})).toMatchObject({ announced: true, campaign: a.campaign });
+    await expect(announce("painting", painting.id)).rejects.toMatchObject({ status: 400, response: { message: '"Fog Bell" is in today\'s letter to Pebblewick already.' } });
+    const news = await announce("book", book.id);
+    expect(news).toMatchObject({ list: "news", announced: true });
+    expect(news.campaign).not.toBe(a.campaign);
+    await expect(announce("merchandise", book.id)).rejects.toMatchObject({ status: 400 });
+    expect((await fetch(`${server.url}/api/studio/announcements`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ kind: "book", id: book.id }) })).status).toBeGreaterThanOrEqual(401);
+
+    // The Letters area shows both waiting; the studio cancels the one to Studio news.
+    const { campaigns } = await admin.send("/api/studio/letters", {});
+    const waiting = campaigns.filter((c: { kind: string }) => c.kind === "announcement");
+    expect(waiting.map((c: { subject: string; state: string; lists: string[] }) => [c.subject, c.state, c.lists]).sort()).toEqual([
+      ["New from Pebblewick: Fog Bell, Captain Kelp", "scheduled", ["pebblewick"]],
+      ["New from the studio: Moth Songs", "scheduled", ["news"]],
+    ]);
+    await admin.send(`/api/studio/announcements/${news.campaign}`, { method: "DELETE" });
+    expect(await admin.send(`/api/studio/announcements/book/${book.id}`, {})).toMatchObject({ announced: false, campaign: null });
+
+    // The day's hour comes (moved to now): one letter to Pebblewick's confirmed member, with both pieces.
+    await server.su.collection("campaigns").update(a.campaign, { send_at: new Date().toISOString().replace("T", " ") });
+    const [letter] = await settled(/^New from Pebblewick: Fog Bell, Captain Kelp$/, 1);
+    expect(letter.to[0].address).toBe("pia@example.com");
+    expect(letter.html).toContain(`/gallery/${painting.id}`);
+    expect(letter.html).toContain(`/pebblewick/${character.id}`);
+    expect(header(letter, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await mail.all()).filter((m) => /^New from/.test(m.subject)).map((m) => m.to[0].address)).toEqual(["pia@example.com"]);
+    await expect(admin.send(`/api/studio/announcements/${a.campaign}`, { method: "DELETE" })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
 describe("wishes are a sign-up form", () => {
   it("limits one network's wishes and one address's, answering alike", async () => {
     await server.su.settings.update({ rateLimits: { enabled: true } });

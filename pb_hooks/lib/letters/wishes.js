@@ -7,7 +7,6 @@
 // shows only in which letter, if any, the address receives.
 
 const newsletter = require(`${__hooks}/lib/letters/newsletter.js`);
-const letter = require(`${__hooks}/lib/letters/campaign-letter.js`);
 const { readJson } = require(`${__hooks}/lib/base/records.js`);
 
 const ORIGINAL = "Original - For Sale";
@@ -178,19 +177,14 @@ function itemIsBack(app, targets, piece, subject, lines) {
       .bind({ targets: JSON.stringify(targets) })
       .all(waiting);
     if (!waiting.length) return;
-    const settings = tx.findFirstRecordByFilter("newsletter_settings", "id != ''");
-    const draft = { subject, preview: lines[0], body: lines.join("\n\n"), lists: [], because: "You get this letter because you asked us to write when it was back. This was the one letter about it." };
-    const out = letter.renderLetter(draft, letter.readPieces(tx, [piece]), settings.getString("postal_address"));
-    const campaign = new Record(tx.findCollectionByNameOrId("campaigns"));
-    campaign.set("kind", "wish");
-    campaign.set("subject", subject);
-    campaign.set("preview", lines[0]);
-    campaign.set("body", draft.body);
-    campaign.set("pieces", [piece]);
-    campaign.set("lists", []);
-    campaign.set("html", out.html);
-    campaign.set("text", out.text);
-    campaign.set("links", out.links);
+    const campaign = require(`${__hooks}/lib/letters/made-letters.js`).writeLetter(tx, new Record(tx.findCollectionByNameOrId("campaigns")), {
+      kind: "wish",
+      subject,
+      lines,
+      pieces: [piece],
+      lists: [],
+      because: "You get this letter because you asked us to write when it was back. This was the one letter about it.",
+    });
     campaign.set("state", "sending");
     campaign.set("send_at", nowText());
     campaign.set("started_at", nowText());

@@ -4,7 +4,7 @@ import { formatPrice } from "../../../lib/money";
 import { Badge } from "../../../ui/Badge";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
-import { WaitingList } from "./WaitingList";
+import { PieceLetters } from "./PieceLetters";
 import { optionalDecimal, optionalWhole, required } from "./rules";
 import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -21,7 +21,7 @@ export function MerchandiseTab() {
       addLabel="Add New Item"
       dialogTitle={(e) => (e ? "Edit Item" : "Add New Item")}
       defaults={{ in_stock: true }}
-      aboutItem={(item) => <WaitingList kind="merchandise" id={item.id} />}
+      aboutItem={(item) => <PieceLetters kind="merchandise" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },

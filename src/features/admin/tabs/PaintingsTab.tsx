@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { PAINTING_WORLDS, type Painting } from "../../../lib/catalog";
+import type { Painting } from "../../../lib/catalog";
 import { pb } from "../../../lib/pocketbase";
 import { toast } from "../../../ui/toast";
 import { Badge } from "../../../ui/Badge";
 import { Thumb } from "../../../ui/Thumb";
 import { useLiveList } from "../../../lib/useLiveList";
 import { EntityManager } from "../EntityManager";
-import { WaitingList } from "./WaitingList";
+import { PieceLetters, WORLD_FIELD } from "./PieceLetters";
 import type { TagPricesValue, ImageValue } from "../formValues";
 import { AdminTable, EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -32,19 +32,13 @@ export function PaintingsTab() {
       addLabel="Add Painting"
       dialogTitle={(e) => (e ? "Edit Painting" : "Add Painting")}
       tagNames={tags.map((t) => t.name)}
-      aboutItem={(item) => <WaitingList kind="painting" id={item.id} />}
+      aboutItem={(item) => <PieceLetters kind="painting" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },
         { name: "image", label: "Image", kind: "image", required: true },
         { name: "tagPrices", label: "Tags", kind: "tagPrices" },
-        {
-          name: "world",
-          label: "Story world",
-          kind: "select",
-          options: [{ value: "", label: "None" }, ...Object.entries(PAINTING_WORLDS).map(([value, name]) => ({ value, label: name.replace(/^the /, "") }))],
-          help: "Who asked to hear of new originals from this world hears of this one when its original is for sale.",
-        },
+        WORLD_FIELD,
         { name: "featured", label: "Featured on the home page", kind: "bool" },
       ]}
       schema={z.object({})}

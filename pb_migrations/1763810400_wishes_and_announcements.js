@@ -1,8 +1,11 @@
 /// <reference path="../pb_data/types.d.ts" />
-// "Tell me when it's back": a wish waits on an item that cannot be bought now (a merchandise item
-// out of stock, a book whose signed copies are not available) or on a story world's next original,
-// and ends with the one letter that says it is back (pb_hooks/lib/letters/wishes.js). A wish is kept
-// by a newsletter member, so the member's double opt-in, unsubscribe and suppression govern it.
+// "Tell me when it's back" and new work announced. A wish waits on an item that cannot be bought
+// now (a merchandise item out of stock, a book whose signed copies are not available) or on a story
+// world's next original, and ends with the one letter that says it is back
+// (pb_hooks/lib/letters/wishes.js). A wish is kept by a newsletter member, so the member's double
+// opt-in, unsubscribe and suppression govern it.
+
+const WITH_WORLDS = ["paintings", "books", "murals"];
 
 migrate(
   (app) => {
@@ -12,15 +15,19 @@ migrate(
     subscribers.fields.getByName("last_name").required = false;
     app.save(subscribers);
 
-    const paintings = app.findCollectionByNameOrId("paintings");
-    // The story world a painting belongs to, when it belongs to one: a sold original's visitors ask
-    // to hear of the next original from it.
-    paintings.fields.add(new SelectField({ name: "world", maxSelect: 1, values: ["pebblewick", "cryptids"] }));
-    app.save(paintings);
+    // The story world a piece belongs to, when it belongs to one (ids of the newsletter's lists): a
+    // sold original's visitors ask to hear of the next original from it, and a new piece is
+    // announced to its world's list. Characters have theirs already (character_type).
+    for (const name of WITH_WORLDS) {
+      const pieces = app.findCollectionByNameOrId(name);
+      pieces.fields.add(new SelectField({ name: "world", maxSelect: 1, values: ["pebblewick", "cryptids"] }));
+      app.save(pieces);
+    }
 
     const campaigns = app.findCollectionByNameOrId("campaigns");
-    // "wish": the letters that end wishes, one per waiting member, made by the server (no lists).
-    campaigns.fields.add(new SelectField({ name: "kind", maxSelect: 1, values: ["wish"] }));
+    // Letters the server makes: "wish", one per waiting member, no lists; "announcement", the day's
+    // new pieces to one list (pb_hooks/lib/letters/announcements.js).
+    campaigns.fields.add(new SelectField({ name: "kind", maxSelect: 1, values: ["wish", "announcement"] }));
     app.save(campaigns);
 
     app.save(
@@ -59,8 +66,10 @@ migrate(
     const campaigns = app.findCollectionByNameOrId("campaigns");
     campaigns.fields.removeByName("kind");
     app.save(campaigns);
-    const paintings = app.findCollectionByNameOrId("paintings");
-    paintings.fields.removeByName("world");
-    app.save(paintings);
+    for (const name of WITH_WORLDS) {
+      const pieces = app.findCollectionByNameOrId(name);
+      pieces.fields.removeByName("world");
+      app.save(pieces);
+    }
   },
 );
