@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "../../ui/Button";
 import { useFocusOnMount } from "../../ui/useFocusOnMount";
+import { TextField } from "../../ui/form/fields";
 import { submitAction } from "../../lib/outbox";
 import { useAuth } from "../account/authStore";
 import type { Wish, WishItem } from "./wish";
@@ -34,14 +35,20 @@ function WishForm({ item, label, what, onDone }: Props & { label: string; onDone
   const [email, setEmail] = useState(signedIn);
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
-  const field = useFocusOnMount<HTMLInputElement>();
+  // The field takes focus from the button it replaces, and again when its address is refused.
+  const form = useRef<HTMLFormElement>(null);
+  const focusField = () => form.current?.querySelector<HTMLInputElement>("input")?.focus();
+  useEffect(() => {
+    const frame = requestAnimationFrame(focusField);
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
       setError("Please provide a valid email address.");
-      field.current?.focus();
+      focusField();
       return;
     }
     setSending(true);
@@ -50,43 +57,32 @@ function WishForm({ item, label, what, onDone }: Props & { label: string; onDone
     setSending(false);
     if (result.state === "refused") {
       setError(result.reason);
+      focusField();
       return;
     }
     onDone({ email: address, queued: result.state === "queued" });
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form ref={form} className={styles.form} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <p id={`${id}-title`} className={styles.title}>
         {label}
       </p>
-      <label htmlFor={`${id}-email`}>Email</label>
-      <div className={styles.row}>
-        <input
-          ref={field}
-          id={`${id}-email`}
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => (setEmail(e.target.value), setError(""))}
-          disabled={sending}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-words${error ? ` ${id}-error` : ""}`}
-        />
-        <Button type="submit" size="small" isDisabled={sending}>
-          {sending ? "Sending..." : "Notify me"}
-        </Button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <p id={`${id}-words`} className={styles.words}>
-        {WISH_WORDING}
-      </p>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        isRequired
+        value={email}
+        onChange={(v) => (setEmail(v), setError(""))}
+        isDisabled={sending}
+        error={error}
+        description={WISH_WORDING}
+      />
+      <Button type="submit" size="small" className={styles.send} isDisabled={sending}>
+        {sending ? "Sending..." : "Notify me"}
+      </Button>
     </form>
   );
 }

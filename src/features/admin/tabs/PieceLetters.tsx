@@ -3,6 +3,7 @@ import { PAINTING_WORLDS } from "../../../lib/catalog";
 import { pb } from "../../../lib/pocketbase";
 import { Button } from "../../../ui/Button";
 import { toast } from "../../../ui/toast";
+import { useFocusOnMount } from "../../../ui/useFocusOnMount";
 import { refusal } from "../letters/letters";
 import type { FieldSpec } from "../formValues";
 import { WaitingList } from "./WaitingList";
@@ -33,6 +34,7 @@ const hour = (at: string) => new Date(at.replace(" ", "T")).toLocaleString(undef
 function Announce({ kind, id }: { kind: AnnouncedKind; id: string }) {
   const [status, setStatus] = useState<Status | null>(null);
   const [busy, setBusy] = useState(false);
+  const [justNow, setJustNow] = useState(false);
   const load = useCallback(() => {
     pb.send<Status>(`/api/studio/announcements/${kind}/${id}`, { requestKey: null }).then(setStatus, () => setStatus(null));
   }, [kind, id]);
@@ -43,6 +45,7 @@ function Announce({ kind, id }: { kind: AnnouncedKind; id: string }) {
     setBusy(true);
     try {
       setStatus(await pb.send<Status>("/api/studio/announcements", { method: "POST", body: { kind, id }, requestKey: null }));
+      setJustNow(true);
       toast({ title: `Announced to ${status!.list_name}`, description: `It goes in the letter of ${hour(status!.send_at)}.` });
     } catch (err) {
       toast({ title: "Not announced", description: refusal(err), tone: "error" });
@@ -54,9 +57,7 @@ function Announce({ kind, id }: { kind: AnnouncedKind; id: string }) {
   return (
     <div className={styles.announce} role="group" aria-label="Announce">
       {status.announced ? (
-        <p role="status">
-          In the letter to {status.list_name} of {hour(status.send_at)}. See or cancel it in the Letters tab.
-        </p>
+        <Announced status={status} justNow={justNow} />
       ) : (
         <>
           <p className="muted">The day&apos;s new work goes to each list as one letter, {hour(status.send_at)}.</p>
@@ -66,6 +67,16 @@ function Announce({ kind, id }: { kind: AnnouncedKind; id: string }) {
         </>
       )}
     </div>
+  );
+}
+
+/** Said where the Announce button was, and given its focus, so the keyboard stays in the editor. */
+function Announced({ status, justNow }: { status: Status; justNow: boolean }) {
+  const said = useFocusOnMount<HTMLParagraphElement>();
+  return (
+    <p ref={justNow ? said : undefined} tabIndex={-1} role="status">
+      In the letter to {status.list_name} of {hour(status.send_at)}. See or cancel it in the Letters tab.
+    </p>
   );
 }
 
