@@ -191,8 +191,9 @@ it("sends one address at most two reminders a week however many carts tick it, a
     const cart = `cart-${Math.random().toString(36).slice(2, 12)}`;
     await post("/api/studio/cart", { session_id: cart, items: [print(id)] });
     const ask = (email: string) => post("/api/studio/cart/reminder", { cart_session_id: cart, email, wording_version: REMINDER_WORDING.version });
-    const answers = await Promise.all(["g1@example.com", "g2@example.com", "g3@example.com", "g4@example.com"].map(ask));
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 429]);
+    const answers = await Promise.all(Array.from({ length: 11 }, (_, i) => ask(`g${i}@example.com`)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(1);
     expect(answers.find((a) => a.status === 429)!.body.message).toMatch(/too many addresses/);
   } finally {
     await server.su.settings.update({ rateLimits: { enabled: false } });

@@ -7,7 +7,9 @@ const SHOWN = 200;
 
 /** The reminders, newest first, with their letters and the orders that followed; totals over those shown. */
 function report(app) {
-  const { settings } = require(`${__hooks}/lib/letters/cart-reminders.js`);
+  const { settings, delays } = require(`${__hooks}/lib/letters/cart-reminders.js`);
+  const s = settings(app);
+  const steps = delays(s).length;
   const at = (r, f) => (r.getDateTime(f).isZero() ? null : r.getDateTime(f).string());
   const reminders = app.findRecordsByFilter("cart_reminders", "id != ''", "-created", SHOWN, 0).map((r) => {
     const letters = app.findRecordsByFilter("cart_reminder_letters", "reminder = {:id}", "n", 2, 0, { id: r.id }).map((l) => ({ n: l.getInt("n"), state: l.getString("state"), sent_at: at(l, "sent_at") }));
@@ -33,11 +35,12 @@ function report(app) {
       letters,
       came_back: orders[0].orders > 0,
       revenue_cents: orders[0].revenue_cents,
+      letters_to_come: Math.max(0, steps - r.getInt("letters_sent")),
     };
   });
   const reminded = reminders.filter((r) => r.letters.some((l) => l.state === "sent"));
   return {
-    settings: settings(app),
+    settings: s,
     reminders,
     totals: {
       reminded: reminded.length,

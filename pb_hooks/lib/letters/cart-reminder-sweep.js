@@ -70,16 +70,13 @@ function startOf(app, reminder, cart) {
   return start;
 }
 
-function delays(s) {
-  return [s.first_seconds, s.second_seconds].filter((d) => d > 0);
-}
-
 /** Writes every letter that is due now. Returns how many were written. */
 function writeDue(app) {
   if (!app.settings().smtp.enabled) return 0;
   const s = reminders.settings(app);
-  const steps = delays(s);
-  if (!steps.length) return 0;
+  const steps = reminders.delays(s);
+  // Every letter that sells carries the studio's postal address: none is written before it is set.
+  if (!steps.length || !s.postal_address) return 0;
   let written = 0;
   for (const r of app.findRecordsByFilter("cart_reminders", "state = 'active' && letters_sent < {:n}", "touched_at", BATCH, 0, { n: steps.length })) {
     try {
@@ -128,7 +125,7 @@ function queueLetter(app, reminder, n, lines) {
   const restore = $security.randomStringWithAlphabet(43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
   const unsubscribe = $security.randomStringWithAlphabet(43, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
   const unsubscribeUrl = `${siteUrl()}/letters/cart-reminders/unsubscribe/${unsubscribe}`;
-  const postal = app.findFirstRecordByFilter("newsletter_settings", "id != ''").getString("postal_address");
+  const postal = reminders.settings(app).postal_address;
   const letter = require(`${__hooks}/lib/letters/cart-reminder-letter.js`).renderReminder({
     lines,
     restoreUrl: `${siteUrl()}/cart/restore/${restore}`,

@@ -13,9 +13,10 @@ const WORDINGS = {
 };
 const CURRENT_WORDING = 1;
 
-// One network may ask for reminders to this many different addresses a day, one address from this
-// many carts a week: enough for a household's devices, too few to be a mailing list.
-const NETWORK_ADDRESSES_PER_DAY = 3;
+// One network may ask for reminders to this many different addresses a day (a shared mobile
+// network's address holds many buyers), one address from this many carts a week: enough for real
+// buyers, too few to make a mailing list of the shop.
+const NETWORK_ADDRESSES_PER_DAY = 10;
 const ADDRESS_CARTS_PER_WEEK = 3;
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -27,14 +28,20 @@ function settingsRecord(app) {
   return app.findFirstRecordByFilter("newsletter_settings", "id != ''");
 }
 
-/** The studio's choices: delays in seconds (0: that letter is off) and what a sold original becomes. */
+/** The studio's choices: delays in seconds (0: that letter is off), what a sold original becomes, and its postal address (set in Letters). */
 function settings(app) {
   const r = settingsRecord(app);
   return {
     first_seconds: r.getInt("reminder_first_seconds"),
     second_seconds: r.getInt("reminder_second_seconds"),
     sold_original: r.getString("reminder_sold_original") || "offer_print",
+    postal_address: r.getString("postal_address").trim(),
   };
+}
+
+/** The delays of the letters that are on, in order: at most two. */
+function delays(s) {
+  return [s.first_seconds, s.second_seconds].filter((d) => d > 0);
 }
 
 function saveSettings(app, body) {
@@ -153,4 +160,4 @@ function letterBy(app, field, token) {
   return app.findRecordsByFilter("cart_reminder_letters", `${field} = {:d}`, "", 1, 0, { d: $security.sha256(token) })[0] || null;
 }
 
-module.exports = { WORDINGS, CURRENT_WORDING, settings, saveSettings, tick, untick, stop, unsubscribe, letterBy };
+module.exports = { WORDINGS, CURRENT_WORDING, settings, delays, saveSettings, tick, untick, stop, unsubscribe, letterBy };
