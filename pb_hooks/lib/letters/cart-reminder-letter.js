@@ -3,10 +3,7 @@
 // studio chose so, or the line is left out. Prices are today's, never the ones the cart once saw.
 
 const { dollars } = require(`${__hooks}/lib/money/money.js`);
-
-function esc(s) {
-  return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
+const { paper, footerHtml, esc } = require(`${__hooks}/lib/letters/campaign-letter.js`);
 
 function priced(app, item, n) {
   const { priceLine } = require(`${__hooks}/lib/pricing/pricing.js`);
@@ -65,25 +62,13 @@ function renderReminder({ lines, restoreUrl, unsubscribeUrl, postalAddress, n })
     `<p class="soft" style="margin:4px 0 0;color:#51606d">${l.quantity} × ${esc(dollars(l.unit_amount))}</p>` +
     (l.note ? `<p style="margin:4px 0 0">${esc(l.note)}</p>` : "") +
     `</td></tr>`;
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">',
-    `<title>${esc(subject)}</title>`,
-    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}.paper .soft{color:#c4bdb1!important}}</style>",
-    '</head><body style="margin:0;padding:0;background:#f8f2e7;color:#24323f">',
-    '<table role="presentation" class="paper" width="100%" cellpadding="0" cellspacing="0" style="background:#f8f2e7;color:#24323f;font-family:Georgia,serif;font-size:16px;line-height:1.55">',
-    '<tr><td align="center" style="padding:24px 16px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">',
-    '<tr><td class="soft" style="font-size:14px;letter-spacing:0.08em;text-transform:uppercase;color:#51606d;padding-bottom:12px">Lanternwood Studio</td></tr>',
+  const html = paper(subject, intro, [
     `<tr><td><p style="margin:0 0 12px">${esc(intro)}</p></td></tr>`,
     ...lines.map(row),
     `<tr><td style="padding:18px 0"><a href="${esc(restoreUrl)}" style="display:inline-block;background:#8a4b2a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none"><b style="color:#fff">Open my cart</b></a></td></tr>`,
     `<tr><td class="soft" style="font-size:14px;color:#51606d"><p style="margin:0 0 12px">Shipping and any code are worked out again when you open it.</p></td></tr>`,
-    '<tr><td class="soft" style="padding-top:24px;border-top:1px solid #e6dccb;font-size:13px;color:#51606d">',
-    `<p style="margin:0 0 8px">${esc(footer)}</p>`,
-    `<p style="margin:0 0 8px"><a href="${esc(unsubscribeUrl)}" style="color:#8a4b2a">No more cart reminders</a></p>`,
-    `<p style="margin:0">${esc(postalAddress).replace(/\n/g, "<br>")}</p>`,
-    "</td></tr></table></td></tr></table></body></html>",
-  ].join("\n");
+    footerHtml(footer, `<a href="${esc(unsubscribeUrl)}" style="color:#8a4b2a">No more cart reminders</a>`, postalAddress),
+  ]);
   const text = [
     "LANTERNWOOD STUDIO",
     "",
