@@ -8,7 +8,12 @@ routerAdd(
   "POST",
   "/api/studio/cart/reminder",
   (e) => {
-    const body = e.requestInfo().body || {};
+    let body;
+    try {
+      body = e.requestInfo().body || {};
+    } catch (_) {
+      throw new BadRequestError('The reminder could not be read: send it as JSON, { "cart_session_id", "email", "wording_version" }.');
+    }
     const reminders = require(`${__hooks}/lib/letters/cart-reminders.js`);
     if (body.remind === false) reminders.untick(e.app, body, e);
     else reminders.tick(e.app, body, e);

@@ -74,6 +74,10 @@ test("a ticked cart's reminder letter brings the cart back in a new browser; a f
     const opened = await fresh.goto(restore);
     expect(opened!.status()).toBe(200);
     await expect(fresh.getByRole("heading", { name: "Your cart is waiting" })).toBeVisible();
+    for (const scheme of ["light", "dark"] as const) {
+      await fresh.emulateMedia({ colorScheme: scheme });
+      await fresh.screenshot({ path: `${SHOTS}/restore-page-${scheme}.png`, fullPage: true });
+    }
     await fresh.getByRole("link", { name: "Put these in my cart" }).click();
     await expect(cartDialog(fresh)).toHaveAccessibleName("Shopping Cart (1)");
     await expect(cartDialog(fresh).getByText("The Teacup Ferry (Print)")).toBeVisible();

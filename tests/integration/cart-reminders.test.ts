@@ -205,6 +205,11 @@ it("refuses bad input with a message", async () => {
   expect((await bad({ cart_session_id: "short", email: "a@b.co", wording_version: 1 })).status).toBe(400);
   expect((await bad({ cart_session_id: "cart-123456789", email: "not an address", wording_version: 1 })).body.message).toMatch(/valid email/);
   expect((await bad({ cart_session_id: "cart-123456789", email: "a@b.co", wording_version: 99 })).body.message).toMatch(/reload/);
+  expect((await bad({ cart_session_id: "cart-123456789", email: ["a@b.co"], wording_version: 1 })).body.message).toMatch(/valid email/);
+  expect((await bad({ cart_session_id: { id: "cart-123456789" }, email: "a@b.co", wording_version: 1 })).body.message).toMatch(/cart session/);
+  const broken = await fetch(server.url + "/api/studio/cart/reminder", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
+  expect(broken.status).toBe(400);
+  expect((await broken.json()).message).toMatch(/send it as JSON/);
   const settings = (body: unknown) => admin.send("/api/studio/cart-reminders/settings", { method: "POST", body: body as Record<string, unknown> }).catch((e) => e.response.message);
   expect(await settings({ first_seconds: 600, second_seconds: 60 })).toMatch(/after the first/);
   expect(await settings({ first_seconds: -1 })).toMatch(/from 0/);

@@ -73,13 +73,18 @@ function logConsent(app, reminder, action, how) {
   app.save(row);
 }
 
-function checkTick(body) {
-  const sessionId = String(body.cart_session_id || "");
+function cartOf(body) {
+  const sessionId = typeof body.cart_session_id === "string" ? body.cart_session_id : "";
   if (!/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) throw new BadRequestError("A cart session id is required.");
-  const email = String(body.email || "").trim().toLowerCase();
+  return sessionId;
+}
+
+function checkTick(body) {
+  const sessionId = cartOf(body);
+  const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw new BadRequestError("Please provide a valid email address for the reminder.");
-  const wording = Number(body.wording_version);
-  if (!WORDINGS[wording]) throw new BadRequestError("This cart is out of date: please reload the page and tick the box again.");
+  const wording = body.wording_version;
+  if (typeof wording !== "number" || !WORDINGS[wording]) throw new BadRequestError("This cart is out of date: please reload the page and tick the box again.");
   const code = String(body.code || "").trim().toUpperCase();
   return { sessionId, email, wording, code: /^[A-Z0-9]{3,32}$/.test(code) ? code : "" };
 }
@@ -136,8 +141,7 @@ function stop(app, reminder, reason, how) {
 
 /** The box unticked: that cart gets no letter. */
 function untick(app, body, e) {
-  const sessionId = String(body.cart_session_id || "");
-  if (!/^[A-Za-z0-9_-]{8,100}$/.test(sessionId)) throw new BadRequestError("A cart session id is required.");
+  const sessionId = cartOf(body);
   app.runInTransaction((tx) => {
     const reminder = findFor(tx, sessionId);
     if (reminder) stop(tx, reminder, "unticked", { via: "cart form", network: networkDigest(e), wording: CURRENT_WORDING });
