@@ -3,11 +3,15 @@
 // original becomes its print or the letter is not sent; the letter's one-click header stops the
 // second letter; the restore link brings the cart back at today's prices, and a forged or spent
 // link says so; one address gets at most two reminders a week however many carts tick it, and
-// one network may ask for only a few addresses. Delays are the studio's setting, in seconds.
+// one network may ask for only a few addresses; an address that refuses mail gets none; Stripe's
+// expiry starts the clock as the demo provider's does. Delays are the studio's setting, in seconds.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
+import Stripe from "stripe";
+import { WEBHOOK_SECRET } from "../support/shop";
+import { startStripeMock } from "../support/stripe-mock";
 import { startServer, signedInUser, ADMIN_DOMAIN, type TestServer } from "../support/server";
 import { startMailServer, linkIn, type MailServer, type CaughtMail } from "../support/maildev";
 import { form, pngFile } from "../support/files";
@@ -199,6 +203,37 @@ it("sends one address at most two reminders a week however many carts tick it, a
     await server.su.settings.update({ rateLimits: { enabled: false } });
   }
 });
+
+it("sends nothing to an address whose mail server refused the newsletter", async () => {
+  await server.su.collection("newsletter_subscribers").create({ email: "gone@example.com", first_name: "G", last_name: "Gone", state: "suppressed", lists: ["news"] });
+  const id = await painting("Saltmarsh");
+  const cart = await leftCart([print(id)], "gone@example.com", { checkout: false });
+  await stopped(cart, "suppressed");
+  expect(await lettersTo("gone@example.com")).toEqual([]);
+});
+
+it("counts from Stripe's checkout.session.expired", async () => {
+  const mock = await startStripeMock();
+  const shop = await startServer({ ...mail.env, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_API_BASE: mock.url, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  try {
+    const settings = await shop.su.collection("newsletter_settings").getFirstListItem("");
+    await shop.su.collection("newsletter_settings").update(settings.id, { postal_address: "4 Harbour Lane", reminder_first_seconds: FIRST_SECONDS });
+    const id = (await shop.su.collection("paintings").create(form({ title: "Gull Rock", tags: [PRINT], tag_prices: { [PRINT]: 35 } }, { image: pngFile() }))).id;
+    const send = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      (await fetch(shop.url + path, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) })).json();
+    const cart = "cart-stripe-expiry";
+    await send("/api/studio/cart", { session_id: cart, items: [print(id)] });
+    await send("/api/studio/cart/reminder", { cart_session_id: cart, email: "gus@example.com", wording_version: REMINDER_WORDING.version });
+    const opened = await send("/api/studio/checkout", { items: [print(id)], cart_session_id: cart });
+    const payload = JSON.stringify({ id: "evt_expired_1", type: "checkout.session.expired", data: { object: { id: opened.session_id, object: "checkout.session", payment_status: "unpaid" } } });
+    await send("/api/studio/stripe/webhook", payload, { "Stripe-Signature": new Stripe("sk_test_123").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
+    const letter = await mail.waitFor("gus@example.com", /left something in your cart/, 30000);
+    expect(letter.text).toContain("1 × Gull Rock (Print): $35.00");
+  } finally {
+    await shop.stop();
+    await mock.stop();
+  }
+}, 60000);
 
 it("refuses bad input with a message", async () => {
   const bad = (body: unknown) => post("/api/studio/cart/reminder", body);
