@@ -82,3 +82,8 @@ routerAdd(
 cronAdd("cart_reminders", "* * * * *", () => {
   require(`${__hooks}/lib/letters/cart-reminder-sweep.js`).writeDue($app);
 });
+
+// Reminders that ended long ago are history, as their carts are (STUDIO_CART_RETENTION_DAYS).
+cronAdd("prune-cart-reminders", "27 4 * * *", () => {
+  require(`${__hooks}/lib/letters/cart-reminders.js`).pruneOld($app);
+});

@@ -80,6 +80,7 @@ migrate(
           "CREATE UNIQUE INDEX idx_cart_reminder_letters_unsubscribe ON cart_reminder_letters (unsubscribe_digest)",
           "CREATE INDEX idx_cart_reminder_letters_state ON cart_reminder_letters (state)",
           "CREATE INDEX idx_cart_reminder_letters_sent_at ON cart_reminder_letters (sent_at)",
+          "CREATE INDEX idx_cart_reminder_letters_email ON cart_reminder_letters (email, created)",
         ],
       ),
     );

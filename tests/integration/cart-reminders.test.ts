@@ -21,7 +21,7 @@ const PRINT = "Print - For Sale";
 const ORIGINAL = "Original - For Sale";
 const SOLD = "Original - Sold Out";
 const FIRST_SECONDS = 1;
-const SECOND_SECONDS = 12;
+const SECOND_SECONDS = 15;
 const BUYER = (email: string) => ({ customer: { name: "Ada Lovelace", email }, shipping: { address: { line1: "1 Harbor Rd", city: "Pebble Cove", postal_code: "04101", country: "US" } } });
 
 let server: TestServer;
@@ -136,7 +136,7 @@ it("offers the print of an original sold between the cart and the letter, or sen
   const back = await post("/api/studio/cart/restore", { token: link.split("/").pop() });
   expect(back.status).toBe(200);
   expect(back.body.items).toEqual([expect.objectContaining({ id: withPrint, type: "painting", variant: "print", price: 42, quantity: 1 })]);
-  expect((await reminderOf(cart)).letters_sent).toBe(1);
+  expect((await reminderOf(cart)).state).toBe("active");
 
   await admin.send("/api/studio/cart-reminders/settings", { method: "POST", body: { sold_original: "leave_out" } });
   const onlyOriginal = await painting("Moth Hollow", [ORIGINAL]);
@@ -234,6 +234,15 @@ it("counts from Stripe's checkout.session.expired", async () => {
     await mock.stop();
   }
 }, 60000);
+
+it("hands over and erases what reminders kept about an address, with the newsletter's records", async () => {
+  const kept = await admin.send("/api/studio/newsletter/records?email=bea@example.com", {});
+  expect(kept.cart_reminders.reminders).toEqual([expect.objectContaining({ letters: expect.arrayContaining([expect.objectContaining({ n: 1, state: "sent" })]) })]);
+  expect(kept.cart_reminders.consents).toEqual([expect.objectContaining({ action: "ticked", via: "cart form", wording_version: REMINDER_WORDING.version })]);
+  await admin.send("/api/studio/newsletter/erase", { method: "POST", body: { email: "bea@example.com" } });
+  const after = await admin.send("/api/studio/newsletter/records?email=bea@example.com", {});
+  expect(after.cart_reminders).toEqual({ reminders: [], consents: [] });
+});
 
 it("refuses bad input with a message", async () => {
   const bad = (body: unknown) => post("/api/studio/cart/reminder", body);

@@ -164,4 +164,40 @@ function letterBy(app, field, token) {
   return app.findRecordsByFilter("cart_reminder_letters", `${field} = {:d}`, "", 1, 0, { d: $security.sha256(token) })[0] || null;
 }
 
-module.exports = { WORDINGS, CURRENT_WORDING, settings, delays, saveSettings, tick, untick, stop, unsubscribe, letterBy };
+/** Everything kept about reminders to one address, for the studio's export (newsletter-records.js). */
+function recordsOf(app, email) {
+  const at = (r, f) => (r.getDateTime(f).isZero() ? null : r.getDateTime(f).string());
+  return {
+    reminders: app.findRecordsByFilter("cart_reminders", "email = {:email}", "created", 0, 0, { email }).map((r) => ({
+      cart_session_id: r.getString("cart_session_id"),
+      ticked_at: at(r, "created"),
+      state: r.getString("state"),
+      stop_reason: r.getString("stop_reason"),
+      letters: app.findRecordsByFilter("cart_reminder_letters", "reminder = {:id}", "n", 2, 0, { id: r.id }).map((l) => ({ n: l.getInt("n"), subject: l.getString("subject"), state: l.getString("state"), sent_at: at(l, "sent_at") })),
+    })),
+    consents: app.findRecordsByFilter("cart_reminder_consents", "email = {:email}", "created", 0, 0, { email }).map((c) => ({
+      action: c.getString("action"),
+      at: at(c, "created"),
+      via: c.getString("via"),
+      wording_version: c.getInt("wording_version"),
+      network_digest: c.getString("network_digest"),
+    })),
+  };
+}
+
+/** Erases reminders to one address: the reminders, their letters and their consent log. */
+function eraseAddress(app, email) {
+  app.db().newQuery("DELETE FROM cart_reminder_consents WHERE email = {:email}").bind({ email }).execute();
+  for (const r of app.findRecordsByFilter("cart_reminders", "email = {:email}", "", 0, 0, { email })) app.delete(r); // letters go with it (cascade)
+}
+
+/** Reminders that ended longer ago than carts are kept go, with their letters; the consent log stays. */
+function pruneOld(app) {
+  const days = require(`${__hooks}/lib/accounts/cart-limits.js`).retentionDays();
+  const cutoff = new Date(Date.now() - days * 86400000).toISOString().replace("T", " ");
+  const old = app.findRecordsByFilter("cart_reminders", "state = 'stopped' && updated < {:cutoff}", "updated", 500, 0, { cutoff });
+  for (const r of old) app.delete(r);
+  return old.length;
+}
+
+module.exports = { recordsOf, eraseAddress, pruneOld, WORDINGS, CURRENT_WORDING, settings, delays, saveSettings, tick, untick, stop, unsubscribe, letterBy };
