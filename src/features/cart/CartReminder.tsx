@@ -3,28 +3,8 @@ import { pb } from "../../lib/pocketbase";
 import { Button } from "../../ui/Button";
 import { messageOf, useAuth } from "../account";
 import { REMINDER_WORDING } from "./reminderWording";
+import { rememberedReminder, rememberReminder } from "./reminderStorage";
 import styles from "./Cart.module.css";
-
-// The address a reminder was asked for, per cart, so the box stays ticked when the cart opens again.
-const STORAGE_KEY = "lanternwood-cart-reminder";
-
-function stored(sessionId: string): string {
-  try {
-    const kept = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as { sessionId?: string; email?: string } | null;
-    return kept?.sessionId === sessionId && typeof kept.email === "string" ? kept.email : "";
-  } catch {
-    return "";
-  }
-}
-
-function keep(sessionId: string, email: string) {
-  try {
-    if (email) localStorage.setItem(STORAGE_KEY, JSON.stringify({ sessionId, email }));
-    else localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage blocked: the reminder is kept by the server all the same.
-  }
-}
 
 /**
  * "Remind me about this cart if I don't finish": unticked until the person ticks it and gives an
@@ -32,7 +12,7 @@ function keep(sessionId: string, email: string) {
  */
 export function CartReminder({ sessionId, code }: { sessionId: string; code: string }) {
   const user = useAuth((s) => s.user);
-  const [saved, setSaved] = useState(() => stored(sessionId));
+  const [saved, setSaved] = useState(() => rememberedReminder(sessionId));
   const [ticked, setTicked] = useState(!!saved);
   const [email, setEmail] = useState(saved || user?.email || "");
   const [said, setSaid] = useState("");
@@ -63,7 +43,7 @@ export function CartReminder({ sessionId, code }: { sessionId: string; code: str
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return setProblem("Please enter the email address for the reminder.");
     if (await send({ email: address, wording_version: REMINDER_WORDING.version, code })) {
-      keep(sessionId, address);
+      rememberReminder(sessionId, address);
       setSaved(address);
       setSaid(`We'll remind ${address} if you don't finish.`);
     }
@@ -73,7 +53,7 @@ export function CartReminder({ sessionId, code }: { sessionId: string; code: str
     setTicked(false);
     if (!saved) return;
     if (await send({ remind: false })) {
-      keep(sessionId, "");
+      rememberReminder(sessionId, "");
       setSaved("");
       setSaid("No reminder will come about this cart.");
     } else {

@@ -7,6 +7,7 @@ import { db } from "../../lib/db";
 import { pb } from "../../lib/pocketbase";
 import { isSellable } from "../../lib/money";
 import { toast } from "../../ui/toast";
+import { rememberReminder } from "./reminderStorage";
 import { addLine, isCodeShaped, lineKey, parseStoredCart, removeLine, setLineQuantity, type CartItem } from "./cartRules";
 
 const STORAGE_KEY = "lanternwood-cart";
@@ -60,6 +61,7 @@ function change(apply: Change) {
   const next = apply(items);
   useCart.setState({ items: next });
   write(next, sessionId);
+  if (!next.length) rememberReminder(sessionId, "");
   clearTimeout(abandonedTimer);
   abandonedTimer = setTimeout(saveAbandonedCart, 1500);
   return { before: items, after: next };
