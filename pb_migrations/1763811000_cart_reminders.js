@@ -32,7 +32,7 @@ migrate(
         // active: letters may come; stopped: never again (stop_reason says why).
         { name: "state", type: "select", required: true, maxSelect: 1, values: ["active", "stopped"] },
         { name: "stop_reason", type: "select", maxSelect: 1, values: ["paid", "unticked", "unsubscribed", "suppressed", "nothing_left", "refused", "address_limit"] },
-        // When the box was ticked, or the cart last changed while it was: a cart left untouched counts from here.
+        // When the box was last ticked: payments before it do not stop it, and a cart left untouched counts from here or its last change.
         { name: "touched_at", type: "date", required: true },
         { name: "letters_sent", type: "number", onlyInt: true, min: 0, max: 2 },
         // The discount code the cart held when ticked; the restore link brings it back while it is valid.

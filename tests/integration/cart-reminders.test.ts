@@ -204,6 +204,18 @@ it("sends one address at most two reminders a week however many carts tick it, a
   }
 });
 
+it("reminds again of a cart bought, filled again and ticked again", async () => {
+  const id = await painting("Harbour Lights");
+  const cart = await leftCart([print(id)], "hal@example.com", { checkout: false });
+  const paid = await post("/api/studio/checkout", { items: [print(id)], cart_session_id: cart });
+  expect((await post(`/api/studio/checkout/${paid.body.session_id}/pay`, BUYER("hal@example.com"))).status).toBe(200);
+  await stopped(cart, "paid");
+  expect((await post("/api/studio/cart", { session_id: cart, items: [print(id, 3)] })).status).toBe(200);
+  expect((await post("/api/studio/cart/reminder", { cart_session_id: cart, email: "hal@example.com", wording_version: REMINDER_WORDING.version })).status).toBe(200);
+  const letter = await mail.waitFor("hal@example.com", /left something in your cart/, 30000);
+  expect(letter.text).toContain("3 × Harbour Lights (Print)");
+});
+
 it("sends nothing to an address whose mail server refused the newsletter", async () => {
   await server.su.collection("newsletter_subscribers").create({ email: "gone@example.com", first_name: "G", last_name: "Gone", state: "suppressed", lists: ["news"] });
   const id = await painting("Saltmarsh");

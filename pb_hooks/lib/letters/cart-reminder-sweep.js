@@ -64,7 +64,10 @@ function startOf(app, reminder, cart) {
       if (s.getString("provider") === "demo") sessions.closeIfExpired(app, s);
       start = Math.max(start, expires);
     } else {
-      start = Math.max(start, ms(s.getString("updated")));
+      // Ended when it was canceled or marked expired, or at its time if that came first (a
+      // checkout noticed late counts from when it really ran out).
+      const ended = ms(s.getString("updated"));
+      start = Math.max(start, expires ? Math.min(ended, expires) : ended);
     }
   }
   return start;
@@ -99,7 +102,7 @@ function writeIfDue(app, id, steps, s) {
     const email = r.getString("email");
     const cartId = r.getString("cart_session_id");
     const cart = tx.findRecordsByFilter("abandoned_carts", "session_id = {:id}", "", 1, 0, { id: cartId })[0];
-    if (paidSince(tx, email, cartId, r.getString("created")) || (cart && cart.getBool("is_converted"))) return reminders.stop(tx, r, "paid");
+    if (paidSince(tx, email, cartId, r.getString("touched_at")) || (cart && cart.getBool("is_converted"))) return reminders.stop(tx, r, "paid");
     if (refusesMail(tx, email)) return reminders.stop(tx, r, "suppressed");
     const start = startOf(tx, r, cart);
     if (!start || Date.now() < start + steps[sent] * 1000) return;

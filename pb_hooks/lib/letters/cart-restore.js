@@ -21,7 +21,7 @@ function restore(app, token) {
   const cartId = reminder.getString("cart_session_id");
   const cart = app.findRecordsByFilter("abandoned_carts", "session_id = {:id}", "", 1, 0, { id: cartId })[0];
   const { paidSince } = require(`${__hooks}/lib/letters/cart-reminder-sweep.js`);
-  if (reminder.getString("stop_reason") === "paid" || (cart && cart.getBool("is_converted")) || paidSince(app, reminder.getString("email"), cartId, reminder.getString("created"))) {
+  if (reminder.getString("stop_reason") === "paid" || (cart && cart.getBool("is_converted")) || paidSince(app, reminder.getString("email"), cartId, reminder.getString("touched_at"))) {
     return spent("This cart has been bought already. Thank you! Your order's letter has its own link.");
   }
   if (!cart) return spent("This cart was emptied, so there is nothing to bring back.");
