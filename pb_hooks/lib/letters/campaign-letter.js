@@ -129,7 +129,7 @@ function paper(title, preview, rows) {
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">',
     `<title>${esc(title)}</title>`,
-    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}.paper .soft{color:#c4bdb1!important}}</style>",
+    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}.paper .soft{color:#c4bdb1!important}.paper a.button,.paper a.button b{color:#ffffff!important}}</style>",
     '</head><body style="margin:0;padding:0;background:#f8f2e7;color:#24323f">',
     `<div style="display:none;max-height:0;overflow:hidden">${esc(preview || "")}</div>`,
     '<table role="presentation" class="paper" width="100%" cellpadding="0" cellspacing="0" style="background:#f8f2e7;color:#24323f;font-family:Georgia,serif;font-size:16px;line-height:1.55">',

@@ -65,7 +65,7 @@ function renderReminder({ lines, restoreUrl, unsubscribeUrl, postalAddress, n })
   const html = paper(subject, intro, [
     `<tr><td><p style="margin:0 0 12px">${esc(intro)}</p></td></tr>`,
     ...lines.map(row),
-    `<tr><td style="padding:18px 0"><a href="${esc(restoreUrl)}" style="display:inline-block;background:#8a4b2a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none"><b style="color:#fff">Open my cart</b></a></td></tr>`,
+    `<tr><td style="padding:18px 0"><a class="button" href="${esc(restoreUrl)}" style="display:inline-block;background:#8a4b2a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none"><b style="color:#fff">Open my cart</b></a></td></tr>`,
     `<tr><td class="soft" style="font-size:14px;color:#51606d"><p style="margin:0 0 12px">Shipping and any code are worked out again when you open it.</p></td></tr>`,
     footerHtml(footer, `<a href="${esc(unsubscribeUrl)}" style="color:#8a4b2a">No more cart reminders</a>`, postalAddress),
   ]);
