@@ -55,3 +55,27 @@ routerAdd("GET", "/letters/click/{campaign}/{n}/{token}", (e) => {
   if (!to) return e.html(404, "<!doctype html><title>Link not found</title><p>This link is not in any of our letters. <a href=\"/\">Go to the shop</a></p>");
   return e.redirect(302, to);
 });
+
+// New work announced (lib/letters/announcements.js): a piece's list and whether it is in that list's
+// letter of the day, announcing it there, and canceling a day's letter before it leaves.
+routerAdd("GET", "/api/studio/announcements/{kind}/{id}", (e) => {
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+  return e.json(200, require(`${__hooks}/lib/letters/announcements.js`).status(e.app, e.request.pathValue("kind"), e.request.pathValue("id")));
+});
+
+routerAdd(
+  "POST",
+  "/api/studio/announcements",
+  (e) => {
+    require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+    const body = e.requestInfo().body || {};
+    return e.json(200, require(`${__hooks}/lib/letters/announcements.js`).announce(e.app, String(body.kind || ""), String(body.id || "")));
+  },
+  $apis.bodyLimit(1024),
+);
+
+routerAdd("DELETE", "/api/studio/announcements/{id}", (e) => {
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+  require(`${__hooks}/lib/letters/announcements.js`).cancel(e.app, e.request.pathValue("id"));
+  return e.noContent(204);
+});

@@ -52,6 +52,7 @@ func main() {
 		OnInit: func(vm *goja.Runtime) {
 			access.Bind(vm)
 			editions.Bind(vm)
+			mail.BindSNS(vm)
 		},
 	})
 

@@ -19,9 +19,23 @@ export interface Painting extends CatalogRecord {
   tags: string[] | null;
   tag_prices: Record<string, number> | null;
   featured: boolean;
+  /** The story world it belongs to, when it belongs to one (a newsletter list of the same id). */
+  world?: PaintingWorld | "";
+}
+
+export type PaintingWorld = "pebblewick" | "cryptids";
+
+/** A painting's world as a sentence names it ("new originals from Pebblewick"). */
+export const PAINTING_WORLDS: Record<PaintingWorld, string> = { pebblewick: "Pebblewick", cryptids: "the Hidden Cryptids Alliance" };
+
+/** Whether a painting's original has been sold. */
+export function originalSold(p: Painting): boolean {
+  return (p.tags ?? []).includes(SOLD_OUT_TAG);
 }
 
 export interface Book extends CatalogRecord {
+  /** The story world it belongs to, when it belongs to one: new work is announced to its list. */
+  world?: PaintingWorld | "";
   title: string;
   description: string;
   image: string;
@@ -48,6 +62,8 @@ export interface Merchandise extends CatalogRecord {
 }
 
 export interface Mural extends CatalogRecord {
+  /** The story world it belongs to, when it belongs to one: new work is announced to its list. */
+  world?: PaintingWorld | "";
   title: string;
   description: string;
   image: string;

@@ -1,7 +1,12 @@
 // Bounces and complaints the mail provider reports after a letter left: Postmark's webhook behind
-// basic auth, Amazon SES through SNS at a secret address from the expected topic. A hard bounce or a
+// basic auth, Amazon SES through SNS at a secret address from the expected topic, signed by SNS (here by a key
+// of the test's own, which the server is told to trust through STUDIO_SNS_TRUSTED_CERTS). A hard bounce or a
 // complaint suppresses an address from every list, three soft bounces in 30 days pause it, each
 // report counts once, and the campaign whose letter bounced shows it in its figures.
+import { createSign, generateKeyPairSync } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type PocketBase from "pocketbase";
 import { startServer, signedInUser, ADMIN_DOMAIN, type TestServer } from "../support/server";
@@ -9,12 +14,18 @@ import { startServer, signedInUser, ADMIN_DOMAIN, type TestServer } from "../sup
 const POSTMARK_SECRET = "pm-webhook-secret-for-tests";
 const SES_SECRET = "ses-webhook-secret-for-tests";
 const TOPIC = "arn:aws:sns:eu-west-1:123456789012:lanternwood-mail";
+const CERT_URL = "https://sns.eu-west-1.amazonaws.com/SimpleNotificationService-tests.pem";
+const snsKey = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const strangerKey = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const keyDir = mkdtempSync(join(tmpdir(), "studio-sns-"));
 let server: TestServer;
 let admin: PocketBase;
 let campaign: string;
 
 beforeAll(async () => {
-  server = await startServer({ STUDIO_POSTMARK_WEBHOOK_SECRET: POSTMARK_SECRET, STUDIO_SES_WEBHOOK_SECRET: SES_SECRET, STUDIO_SES_TOPIC_ARN: TOPIC });
+  const trusted = join(keyDir, "sns-signing.pem");
+  writeFileSync(trusted, snsKey.publicKey.export({ type: "spki", format: "pem" }));
+  server = await startServer({ STUDIO_POSTMARK_WEBHOOK_SECRET: POSTMARK_SECRET, STUDIO_SES_WEBHOOK_SECRET: SES_SECRET, STUDIO_SES_TOPIC_ARN: TOPIC, STUDIO_SNS_TRUSTED_CERTS: trusted });
   await server.su.settings.update({ rateLimits: { enabled: false } });
   admin = await signedInUser(server, `studio@${ADMIN_DOMAIN}`, { is_admin: true });
   // A campaign as the sender leaves it once its letters went out (the sending has its own tests).
@@ -29,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  rmSync(keyDir, { recursive: true, force: true });
 });
 
 function postmark(body: unknown, password = POSTMARK_SECRET) {
@@ -39,12 +51,27 @@ function postmark(body: unknown, password = POSTMARK_SECRET) {
   });
 }
 
-function sns(body: Record<string, unknown>, secret = SES_SECRET) {
+/** A message as SNS signs it: "name\nvalue\n" for the fields of its type, SHA1withRSA (version 1) or SHA256withRSA (2). */
+function signed(message: Record<string, unknown>, key = snsKey.privateKey, version = "2") {
+  const names = message.Type === "Notification" ? ["Message", "MessageId", "Subject", "Timestamp", "TopicArn", "Type"] : ["Message", "MessageId", "SubscribeURL", "Timestamp", "Token", "TopicArn", "Type"];
+  const text = names
+    .filter((n) => message[n] !== undefined)
+    .map((n) => `${n}\n${message[n]}\n`)
+    .join("");
+  const signature = createSign(version === "1" ? "RSA-SHA1" : "RSA-SHA256").update(text).sign(key, "base64");
+  return { ...message, SignatureVersion: version, Signature: signature, SigningCertURL: CERT_URL };
+}
+
+function post(body: unknown, secret = SES_SECRET) {
   return fetch(server.url + "/api/letters/reports/ses/" + secret, {
     method: "POST",
-    headers: { "Content-Type": "text/plain; charset=UTF-8", "x-amz-sns-message-type": String(body.Type) },
-    body: JSON.stringify({ TopicArn: TOPIC, Timestamp: new Date().toISOString(), ...body }),
+    headers: { "Content-Type": "text/plain; charset=UTF-8" },
+    body: JSON.stringify(body),
   });
+}
+
+function sns(body: Record<string, unknown>, secret = SES_SECRET) {
+  return post(signed({ TopicArn: TOPIC, Timestamp: new Date().toISOString(), ...body }), secret);
 }
 
 function sesNotification(id: string, message: unknown) {
@@ -104,14 +131,29 @@ it("takes SES reports only at the secret address from the expected topic, and ne
   expect(otherTopic.status).toBe(403);
   expect((await member("twice@example.com")).state).toBe("confirmed");
 
-  const confirm = await sns({ Type: "SubscriptionConfirmation", MessageId: "m-4", Token: "t", SubscribeURL: "https://attacker.example/?Action=ConfirmSubscription" });
+  // Signed by another key, unsigned, or changed after signing: refused, and nothing changes.
+  const bounce = { Type: "Notification", MessageId: "m-7", TopicArn: TOPIC, Timestamp: new Date().toISOString(), Message: JSON.stringify(sesBounce("twice@example.com", "Permanent")) };
+  const forged = await post(signed(bounce, strangerKey.privateKey));
+  expect(forged.status).toBe(403);
+  expect((await forged.json()).message).toBe("Not signed by Amazon SNS: the signature does not match the message.");
+  expect((await post(bounce)).status).toBe(403);
+  expect((await post({ ...signed(bounce), Message: JSON.stringify(sesBounce("soft@example.com", "Permanent")) })).status).toBe(403);
+  const elsewhere = await post({ ...signed(bounce), SigningCertURL: "https://attacker.example/SimpleNotificationService-x.pem" });
+  expect((await elsewhere.json()).message).toBe("Not signed by Amazon SNS: the signing certificate is not at an HTTPS address of Amazon SNS.");
+  expect((await member("twice@example.com")).state).toBe("confirmed");
+  expect((await member("soft@example.com")).state).toBe("confirmed");
+  // Version 1 (SHA1withRSA) is still what SNS topics sign with unless told otherwise.
+  expect((await post(signed({ ...bounce, MessageId: "m-8", Subject: "Amazon SES Email Event Notification" }, snsKey.privateKey, "1"))).status).toBe(200);
+  expect((await member("twice@example.com")).state).toBe("suppressed");
+
+  const confirm = await sns({ Type: "SubscriptionConfirmation", MessageId: "m-4", Message: "You have chosen to subscribe", Token: "t", SubscribeURL: "https://attacker.example/?Action=ConfirmSubscription" });
   expect(confirm.status).toBe(400);
   expect((await sns({ Type: "Notification", MessageId: "m-5", Message: "not json" })).status).toBe(400);
 
   expect((await sesNotification("m-6", { notificationType: "Complaint", complaint: { complainedRecipients: [{ emailAddress: "sescomplaint@example.com" }], complaintFeedbackType: "abuse" } })).status).toBe(200);
   expect((await member("sescomplaint@example.com")).log).toEqual([["suppressed", "mail provider report"]]);
   const f = await figures();
-  expect([f.bounced, f.complaints]).toEqual([2, 2]);
+  expect([f.bounced, f.complaints]).toEqual([3, 2]);
 });
 
 it("pauses an address after its third soft bounce in 30 days, and a new signup asks it to confirm again", async () => {
@@ -126,7 +168,7 @@ it("pauses an address after its third soft bounce in 30 days, and a new signup a
   expect(soft.log).toEqual([["paused", "mail provider report"]]);
   const { lists } = await admin.send("/api/studio/letters", { method: "GET" });
   expect(lists.find((l: { id: string }) => l.id === "pebblewick").paused).toBe(1);
-  expect((await figures()).bounced).toBe(3);
+  expect((await figures()).bounced).toBe(4);
 
   const again = await fetch(server.url + "/api/studio/newsletter", {
     method: "POST",

@@ -150,7 +150,7 @@ function footerHtml(why, linksHtml, postalAddress) {
 }
 
 /**
- * Renders { subject, preview, body, lists } with `pieces` (from readPieces) and the studio's postal
+ * Renders { subject, preview, body, lists, because? } (`because`: the footer's reason, for letters not sent to lists) with `pieces` (from readPieces) and the studio's postal
  * address. Returns { html, text, removed, links }.
  */
 function renderLetter(campaign, pieces, postalAddress) {
@@ -158,7 +158,7 @@ function renderLetter(campaign, pieces, postalAddress) {
   const { links, track } = linkKeeper();
   const parts = blocks(text);
   const lists = campaign.lists.map(listName).join(", ");
-  const footer = `You get this letter because you asked for letters from Lanternwood Studio on: ${lists}.`;
+  const footer = campaign.because || `You get this letter because you asked for letters from Lanternwood Studio on: ${lists}.`;
   const html = paper(campaign.subject, campaign.preview, [
     ...parts.map((p) =>
       p.heading

@@ -73,6 +73,8 @@ function describe(app, c) {
   const at = (f) => (c.getDateTime(f).isZero() ? null : c.getDateTime(f).string());
   return {
     id: c.id,
+    // "" for the studio's own letters; "wish" and "announcement" for those the server makes.
+    kind: c.getString("kind"),
     subject: c.getString("subject"),
     preview: c.getString("preview"),
     body: c.getString("body"),

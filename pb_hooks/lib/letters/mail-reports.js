@@ -2,7 +2,8 @@
 // address from every list; three soft bounces within 30 days pause it (off every campaign until the
 // person signs up again). Each report is kept once (mail_reports), with the campaign whose letter last
 // reached the address, for that campaign's figures. Postmark posts its webhooks with HTTP basic auth;
-// Amazon SES reaches us through an SNS topic, at an address holding a secret, from the topic we expect.
+// Amazon SES reaches us through an SNS topic, at an address holding a secret, from the topic we expect,
+// signed by SNS.
 
 const { logConsent } = require(`${__hooks}/lib/letters/newsletter.js`);
 
@@ -35,13 +36,19 @@ function fromPostmark(authorization, body) {
 
 const SES_BOUNCE = { Permanent: "hard_bounce", Transient: "soft_bounce" };
 
-/** An SNS message for the SES topic: a bounce or complaint notification, or the subscription's confirmation. */
-function fromSes(secretInPath, body) {
+/**
+ * An SNS message for the SES topic: a bounce or complaint notification, or the subscription's
+ * confirmation, taken only with SNS's signature over it (checked by the server, $sns.verify, with
+ * the certificate SNS serves) besides the secret address and the topic.
+ */
+function fromSes(secretInPath, body, raw) {
   const secret = configured("STUDIO_SES_WEBHOOK_SECRET");
   const topic = configured("STUDIO_SES_TOPIC_ARN");
   if (!secret || !topic) return { status: 404, body: { message: "Amazon SES reports are not set up on this server." } };
   if (!$security.equal(String(secretInPath || ""), secret)) return { status: 401, body: { message: "Wrong address." } };
   if (!body || body.TopicArn !== topic) return { status: 403, body: { message: "Not from the expected SNS topic." } };
+  const unsigned = $sns.verify(raw);
+  if (unsigned) return { status: 403, body: { message: "Not signed by Amazon SNS: " + unsigned + "." } };
   if (body.Type === "SubscriptionConfirmation") {
     // Visiting the address confirms the subscription; only an address of SNS itself is visited.
     const url = String(body.SubscribeURL || "");
@@ -148,13 +155,14 @@ function figures(app, campaignId) {
 
 /** A provider's webhook request: checked, parsed, and its reports recorded. Returns the answer. */
 function receive(e, provider) {
+  const raw = toString(e.request.body);
   let body = null;
   try {
-    body = JSON.parse(toString(e.request.body));
+    body = JSON.parse(raw);
   } catch (_) {
     // answered below as not the provider's
   }
-  const parsed = provider === "postmark" ? fromPostmark(e.request.header.get("Authorization"), body) : fromSes(e.request.pathValue("secret"), body);
+  const parsed = provider === "postmark" ? fromPostmark(e.request.header.get("Authorization"), body) : fromSes(e.request.pathValue("secret"), body, raw);
   if (parsed.status !== 200 || !parsed.body.reports) return parsed;
   return { status: 200, body: { recorded: record(e.app, provider, parsed.body.reports) } };
 }

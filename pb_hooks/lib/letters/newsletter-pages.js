@@ -2,7 +2,7 @@
 // made on the server, so they work in any mail app's browser with no script, and a GET only ever
 // shows a button: mail scanners fetch every link, and a fetch must never change anyone's letters.
 
-const { LISTS, listName } = require(`${__hooks}/lib/letters/newsletter-lists.js`);
+const { LISTS } = require(`${__hooks}/lib/letters/newsletter-lists.js`);
 
 function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -18,7 +18,7 @@ function page(title, body) {
 }
 
 function listsOf(member) {
-  return require(`${__hooks}/lib/base/records.js`).readJson(member, "lists", []).map(listName).join(", ");
+  return require(`${__hooks}/lib/letters/wishes.js`).lettersOf($app, member);
 }
 
 function button(label, extra) {

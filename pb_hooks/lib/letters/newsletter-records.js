@@ -41,6 +41,14 @@ function exportAddress(app, value) {
     }
     return { campaign: s.getString("campaign"), subject, state: s.getString("state"), sent_at: when(s, "sent_at"), error: s.getString("error") };
   });
+  const wishes = member
+    ? app.findRecordsByFilter("wishes", "subscriber = {:id}", "created", 0, 0, { id: member.id }).map((w) => ({
+        for: w.getString("label"),
+        state: w.getString("state"),
+        at: when(w, "created"),
+        campaign: w.getString("campaign"),
+      }))
+    : [];
   return {
     email,
     erased_at: erased.length ? when(erased[0], "created") : null,
@@ -55,6 +63,7 @@ function exportAddress(app, value) {
         }
       : null,
     consents,
+    wishes,
     letters,
     cart_reminders: require(`${__hooks}/lib/letters/cart-reminders.js`).recordsOf(app, email),
   };

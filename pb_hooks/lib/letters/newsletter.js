@@ -171,4 +171,4 @@ function chooseLists(app, memberId, value, e) {
   return outcome;
 }
 
-module.exports = { subscribe, askToConfirm, confirm, pendingFor, unsubscribe, chooseLists, logConsent, networkDigest };
+module.exports = { subscribe, sentRecently, askToConfirm, confirm, pendingFor, unsubscribe, chooseLists, logConsent, networkDigest };

@@ -133,7 +133,7 @@ func (c *campaignSender) step() time.Duration {
 		return 0
 	}
 	member, err := app.FindRecordById("newsletter_subscribers", next.Subscriber)
-	if err != nil || member.GetString("state") != "confirmed" || !sharesList(listsOf(member), listsOf(campaign)) {
+	if err != nil || member.GetString("state") != "confirmed" || !meantFor(campaign, member) {
 		// Left the list (or was erased) after the campaign started: this letter is not theirs any more.
 		c.mark(next.ID, dbx.Params{"state": "skipped"})
 		return 0
@@ -156,6 +156,13 @@ func listsOf(r *core.Record) []string {
 	var lists []string
 	_ = json.Unmarshal([]byte(r.GetString("lists")), &lists)
 	return lists
+}
+
+// meantFor says whether a campaign's letter is still the member's: a list campaign's while they are on
+// one of its lists; a wish's letter (kind "wish", no lists) was made for the very members whose
+// wishes it ends, so theirs while they stay confirmed.
+func meantFor(campaign, member *core.Record) bool {
+	return campaign.GetString("kind") == "wish" || sharesList(listsOf(member), listsOf(campaign))
 }
 
 func sharesList(a, b []string) bool {

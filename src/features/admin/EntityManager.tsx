@@ -38,6 +38,8 @@ export interface EntityConfig<T extends RecordModel> {
   /** Extra content above the list, e.g. a status banner. */
   header?: ReactNode;
   tagNames?: string[];
+  /** What the editor of one saved item shows above its fields (who waits for it). */
+  aboutItem?: (item: T) => ReactNode;
   /** Whether Add shows for the current list (the artist profile is a single row). */
   canAdd?: (items: T[]) => boolean;
 }
@@ -133,6 +135,7 @@ export function EntityManager<T extends RecordModel>(cfg: EntityConfig<T>) {
             void save();
           }}
         >
+          {editing && cfg.aboutItem?.(editing)}
           {cfg.fields
             .filter((f) => !f.showIf || f.showIf(values))
             .map((f) => (

@@ -3,12 +3,19 @@ import { formatPrice } from "../../lib/money";
 import type { Book } from "../../lib/catalog";
 import { addToCart, AUTOGRAPHED_PRICE } from "../cart";
 import { autographedBookLine } from "./cartItems";
+import { NotifyMe } from "../wishes";
 import styles from "./catalog.module.css";
 
 /** SPEC §4 Book purchase options: the publisher's copy and the studio's autographed copy. */
 export function BookPurchaseOptions({ book }: { book: Book }) {
+  const signedCopiesBack = <NotifyMe item={{ kind: "book", id: book.id }} label="Tell me when signed copies are back" what={`signed copies of ${book.title}`} />;
   if (!book.publisher_available && !book.website_cart_available) {
-    return <p className={styles.unavailable}>Currently Unavailable</p>;
+    return (
+      <div className={styles.options}>
+        <p className={styles.unavailable}>Currently Unavailable</p>
+        {signedCopiesBack}
+      </div>
+    );
   }
   return (
     <div className={styles.options}>
@@ -38,6 +45,15 @@ export function BookPurchaseOptions({ book }: { book: Book }) {
           <Button variant="accent" onPress={() => addToCart(autographedBookLine(book))}>
             Add to Cart
           </Button>
+        </div>
+      )}
+      {!book.website_cart_available && (
+        <div className={styles.option}>
+          <div>
+            <h4>Autographed copy</h4>
+            <p className="muted">Signed copies are out for now.</p>
+          </div>
+          {signedCopiesBack}
         </div>
       )}
     </div>

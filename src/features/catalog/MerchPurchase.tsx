@@ -3,6 +3,7 @@ import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
 import type { Merchandise } from "../../lib/catalog";
 import { addToCart } from "../cart";
+import { NotifyMe } from "../wishes";
 import { merchandiseLine } from "./cartItems";
 import styles from "./catalog.module.css";
 
@@ -31,6 +32,8 @@ export function MerchPurchase({ item }: { item: Merchandise }) {
     addToCart(merchandiseLine(item, size, color));
   }
   const problemId = `${id}-problem`;
+  const buyable = item.in_stock && item.inventory_count !== 0;
+  const chosen = [size, color].filter(Boolean).join(", ");
 
   return (
     <>
@@ -38,7 +41,7 @@ export function MerchPurchase({ item }: { item: Merchandise }) {
       <Choice id={`${id}-color`} label="Color" placeholder="Choose a color" options={colors} value={color} onChange={(v) => (setColor(v), setProblem(null))} problemId={problem?.field === "color" ? problemId : undefined} />
       <p className={styles.merchPrice}>
         <span className="price">{formatPrice(item.price > 0 ? item.price : null)}</span>
-        {typeof item.inventory_count === "number" && <span className="muted">{item.inventory_count} in stock</span>}
+        {buyable && typeof item.inventory_count === "number" && <span className="muted">{item.inventory_count} in stock</span>}
       </p>
       {problem && (
         <p role="alert" id={problemId} className="error-text">
@@ -46,7 +49,7 @@ export function MerchPurchase({ item }: { item: Merchandise }) {
         </p>
       )}
       <div className="card-actions">
-        {item.in_stock ? (
+        {buyable ? (
           <Button onPress={add} aria-label={`Add to Cart, ${item.title}`}>
             Add to Cart
           </Button>
@@ -54,6 +57,7 @@ export function MerchPurchase({ item }: { item: Merchandise }) {
           <span className="muted">Out of stock</span>
         )}
       </div>
+      {!buyable && <NotifyMe item={{ kind: "merchandise", id: item.id, size, color }} what={item.title + (chosen ? `, ${chosen}` : "")} />}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Button } from "../../ui/Button";
 import { useSectionHeading } from "../../ui/headingLevel";
 import { formatPrice } from "../../lib/money";
-import { paintingPrice, type Painting } from "../../lib/catalog";
+import { originalSold, paintingPrice, PAINTING_WORLDS, type Painting } from "../../lib/catalog";
 import { addToCart } from "../cart";
 import { EditionOffer } from "../editions";
+import { NotifyMe } from "../wishes";
 import { paintingLine } from "./cartItems";
 import styles from "./catalog.module.css";
 
@@ -32,7 +33,14 @@ export function PaintingPricing({ painting, compact = false }: { painting: Paint
           </div>
         );
       })}
+      {!compact && originalSold(painting) && <NewOriginals painting={painting} />}
       <EditionOffer painting={painting} compact={compact} />
     </div>
   );
+}
+
+/** A sold original: the next one from its world is what a visitor can wait for. */
+function NewOriginals({ painting }: { painting: Painting }) {
+  const what = painting.world ? `new originals from ${PAINTING_WORLDS[painting.world]}` : "new originals";
+  return <NotifyMe item={{ kind: "original", id: painting.id }} label={`Tell me about ${what}`} what={what} />;
 }

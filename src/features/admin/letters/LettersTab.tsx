@@ -11,7 +11,7 @@ import { SenderDnsCheck } from "./SenderDnsCheck";
 import { LetterSettingsForm } from "./LetterSettingsForm";
 import { LetterPreview } from "./LetterPreview";
 import { SendDialog } from "./SendDialog";
-import { doneCount, fetchOverview, pause, refusal, removeDraft, resume, sendTest, STATE_LABEL, type Campaign, type Overview } from "./letters";
+import { cancelAnnouncement, doneCount, fetchOverview, pause, refusal, removeDraft, resume, sendTest, STATE_LABEL, type Campaign, type Overview } from "./letters";
 import adminStyles from "../admin.module.css";
 import styles from "./letters.module.css";
 
@@ -102,6 +102,7 @@ export default function LettersTab() {
                 onPause={() => void act(() => pause(c.id), `Paused: ${c.subject}`, "Not paused")}
                 onResume={() => void act(() => resume(c.id), `Resumed: ${c.subject}`, "Not resumed")}
                 onDelete={() => void act(() => removeDraft(c.id), "Draft deleted", "The draft was not deleted")}
+                onCancel={() => void act(() => cancelAnnouncement(c.id), `Canceled: ${c.subject}`, "Not canceled")}
               />
             ))}
           </ul>
@@ -154,11 +155,14 @@ interface RowProps {
   onPause: () => void;
   onResume: () => void;
   onDelete: () => void;
+  onCancel: () => void;
 }
 
-function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause, onResume, onDelete }: RowProps) {
+function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause, onResume, onDelete, onCancel }: RowProps) {
   const done = doneCount(c);
-  const lists = c.lists.map((id) => listNames.find((l) => l.id === id)?.name ?? id).join(", ");
+  const named = c.lists.map((id) => listNames.find((l) => l.id === id)?.name ?? id).join(", ");
+  const lists = c.kind === "wish" ? "To those who asked to hear it is back" : c.kind === "announcement" ? `The day's new work, to ${named}` : named;
+  const cancelable = c.kind === "announcement" && !c.started_at && (c.state === "scheduled" || c.state === "paused");
   const when =
     c.state === "scheduled" && c.send_at ? `Sends ${shortDate(c.send_at)}` : c.finished_at ? `Sent ${shortDate(c.finished_at)}` : c.started_at ? `Started ${shortDate(c.started_at)}` : `Written ${shortDate(c.created)}`;
   return (
@@ -218,6 +222,11 @@ function CampaignRow({ c, listNames, onEdit, onPreview, onSend, onTest, onPause,
         {c.state === "draft" && (
           <Button size="small" variant="danger" onPress={onDelete} aria-label={`Delete ${c.subject}`}>
             Delete
+          </Button>
+        )}
+        {cancelable && (
+          <Button size="small" variant="danger" onPress={onCancel} aria-label={`Cancel ${c.subject}`}>
+            Cancel announcement
           </Button>
         )}
       </div>

@@ -14,6 +14,8 @@ export type SendState = "queued" | "sending" | "sent" | "refused" | "failed" | "
 
 export interface Campaign {
   id: string;
+  /** "" for the studio's own letters; the server makes "wish" (an item is back) and "announcement" (the day's new work). */
+  kind: "" | "wish" | "announcement";
   subject: string;
   preview: string;
   body: string;
@@ -100,6 +102,7 @@ export const sendTest = (id: string) => call<{ sent_to: string[] }>(`/campaigns/
 export const schedule = (id: string, at: string | null) => call<Campaign>(`/campaigns/${id}/send`, at ? { at } : {});
 export const pause = (id: string) => call<Campaign>(`/campaigns/${id}/pause`, {});
 export const resume = (id: string) => call<Campaign>(`/campaigns/${id}/resume`, {});
+export const cancelAnnouncement = (id: string) => pb.send<void>(`/api/studio/announcements/${id}`, { method: "DELETE", requestKey: null });
 
 /** The server's own words for a refusal (a 400), else a plain "try again". */
 export function refusal(err: unknown): string {

@@ -3,6 +3,7 @@ import type { Book } from "../../../lib/catalog";
 import { formatPrice } from "../../../lib/money";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
+import { PieceLetters, WORLD_FIELD } from "./PieceLetters";
 import { hasImage, optionalDecimal, optionalUrl, required } from "./rules";
 import { AdminTable, EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -15,12 +16,14 @@ export function BooksTab() {
       addLabel="Add Book"
       dialogTitle={(e) => (e ? "Edit Book" : "Add Book")}
       defaults={{ website_cart_available: true }}
+      aboutItem={(item) => <PieceLetters kind="book" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },
         { name: "image", label: "Main image", kind: "image", required: true },
         { name: "gallery_images", label: "Gallery images", kind: "images", max: 5 },
         { name: "price", label: "Price (USD)", kind: "decimal", help: "Leave empty for N/A." },
+        WORLD_FIELD,
         { name: "featured", label: "Featured book", kind: "bool" },
         { name: "publisher_available", label: "Available from the publisher", kind: "bool" },
         { name: "publisher_in_stock", label: "In stock at the publisher", kind: "bool" },

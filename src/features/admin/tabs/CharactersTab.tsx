@@ -3,6 +3,7 @@ import type { Character } from "../../../lib/catalog";
 import { Badge } from "../../../ui/Badge";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
+import { PieceLetters } from "./PieceLetters";
 import { optionalUrl, required } from "./rules";
 import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -15,6 +16,7 @@ export function CharactersTab() {
       addLabel="Add Character"
       dialogTitle={(e) => (e ? "Edit Character" : "Add Character")}
       defaults={{ character_type: "pebblewick", status: "current" }}
+      aboutItem={(item) => <PieceLetters kind="character" id={item.id} />}
       fields={[
         { name: "name", label: "Name", kind: "text", required: true },
         {

@@ -4,6 +4,7 @@ import { formatPrice } from "../../../lib/money";
 import { Badge } from "../../../ui/Badge";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
+import { PieceLetters } from "./PieceLetters";
 import { optionalDecimal, optionalWhole, required } from "./rules";
 import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -20,6 +21,7 @@ export function MerchandiseTab() {
       addLabel="Add New Item"
       dialogTitle={(e) => (e ? "Edit Item" : "Add New Item")}
       defaults={{ in_stock: true }}
+      aboutItem={(item) => <PieceLetters kind="merchandise" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },

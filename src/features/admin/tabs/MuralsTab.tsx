@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Mural } from "../../../lib/catalog";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
+import { PieceLetters, WORLD_FIELD } from "./PieceLetters";
 import { hasImage, optionalWhole, required } from "./rules";
 import { EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -13,12 +14,14 @@ export function MuralsTab() {
       noun="mural"
       addLabel="Add New Mural"
       dialogTitle={(e) => (e ? "Edit Mural" : "Add New Mural")}
+      aboutItem={(item) => <PieceLetters kind="mural" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "image", label: "Image", kind: "image", required: true },
         { name: "description", label: "Description", kind: "textarea" },
         { name: "location", label: "Location", kind: "text" },
         { name: "year", label: "Year", kind: "integer" },
+        WORLD_FIELD,
       ]}
       schema={z.object({ title: required("Title is required"), image: hasImage("Image is required"), year: optionalWhole })}
       loadingText="Loading murals..."

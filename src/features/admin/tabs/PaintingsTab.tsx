@@ -6,6 +6,7 @@ import { Badge } from "../../../ui/Badge";
 import { Thumb } from "../../../ui/Thumb";
 import { useLiveList } from "../../../lib/useLiveList";
 import { EntityManager } from "../EntityManager";
+import { PieceLetters, WORLD_FIELD } from "./PieceLetters";
 import type { TagPricesValue, ImageValue } from "../formValues";
 import { AdminTable, EditDelete } from "../parts";
 import styles from "../admin.module.css";
@@ -31,11 +32,13 @@ export function PaintingsTab() {
       addLabel="Add Painting"
       dialogTitle={(e) => (e ? "Edit Painting" : "Add Painting")}
       tagNames={tags.map((t) => t.name)}
+      aboutItem={(item) => <PieceLetters kind="painting" id={item.id} />}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },
         { name: "image", label: "Image", kind: "image", required: true },
         { name: "tagPrices", label: "Tags", kind: "tagPrices" },
+        WORLD_FIELD,
         { name: "featured", label: "Featured on the home page", kind: "bool" },
       ]}
       schema={z.object({})}
