@@ -130,16 +130,19 @@ function orderReceipt(app, session) {
   if (!customer.email || !path) return;
   const figures = [`Subtotal: ${money(amountsOf(session).subtotal)}`].concat(figureLines(amountsOf(session)));
   // Each numbered print's certificate, to keep or print; the order's page has them too.
-  const certificates = require(`${__hooks}/lib/orders/orders.js`)
-    .viewOf(app, session)
-    .lines.reduce((all, l) => all.concat((l.numbers || []).map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
+  const view = require(`${__hooks}/lib/orders/orders.js`).viewOf(app, session);
+  const certificates = view.lines.reduce((all, l) => all.concat((l.numbers || []).map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
+  // Each file to download, with its allowance; a link starts a fresh download each time.
+  const files = view.lines.reduce((all, l) => all.concat((l.files || []).map((f) => `Download ${f.title} (${f.allowed} downloads until ${f.expires_at.slice(0, 10)}): ${siteUrl()}${f.download}`)), []);
   mail.queueSafely(app, {
     to: [customer.email],
     subject: "Your order from Lanternwood Studio",
     compose: () => ({
       heading: `Thank you for your order${customer.name ? ", " + customer.name : ""}!`,
-      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, [
-        "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone.",
+      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, files, [
+        view.lines.some((l) => l.item_type !== "digital")
+          ? "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone."
+          : "Your order's page has your files at any time; keep this letter, its links are yours alone.",
       ]),
       items: [],
       link: siteUrl() + path,
