@@ -76,7 +76,7 @@ migrate(
 
     const sessions = app.findCollectionByNameOrId("checkout_sessions");
     // The EU and UK buyer's consent to lose the right to cancel once a download starts: the
-    // wording's version and when it was given (pb_hooks/lib/checkout/withdrawal.js).
+    // wording's version and when it was given (pb_hooks/lib/pricing/withdrawal.js).
     sessions.fields.add(new JSONField({ name: "withdrawal_waiver", maxSize: 2000 }));
     app.save(sessions);
 

@@ -44,11 +44,12 @@ interface Order {
   key: string;
   lines: { title: string; item_type: string; files?: { id: string; title: string; left: number; allowed: number; ended: string; download: string }[] }[];
   paid: () => Promise<{ status: number }>;
+  waiver: { version: string; wording: string; at: string } | null;
 }
 
 /** A checkout of `items` paid through Stripe by `email` (the webhook sent twice, as Stripe may). */
-async function buy(items: { id: string; type: string; quantity: number }[], name: string, email: string): Promise<Order> {
-  const opened = await post(server, "/api/studio/checkout", { items }, { "X-Forwarded-For": "203.0.113.9" });
+async function buy(items: { id: string; type: string; quantity: number }[], name: string, email: string, place: Record<string, unknown> = { country: "US" }): Promise<Order> {
+  const opened = await post(server, "/api/studio/checkout", { items, ...place }, { "X-Forwarded-For": "203.0.113.9" });
   expect(opened.status, JSON.stringify(opened.body)).toBe(200);
   const id = opened.body.session_id as string;
   const pi = `pi_${id.slice(-14)}`;
@@ -58,7 +59,7 @@ async function buy(items: { id: string; type: string; quantity: number }[], name
   expect((await paid()).status).toBe(200);
   const session = await server.su.collection("checkout_sessions").getOne(stored.id);
   const view = await (await fetch(`${server.url}/api/studio/orders/${session.id}?key=${encodeURIComponent(session.order_key)}`)).json();
-  return { id: session.id, pi, key: session.order_key, lines: view.lines, paid };
+  return { id: session.id, pi, key: session.order_key, lines: view.lines, paid, waiver: view.withdrawal_waiver };
 }
 
 /** Starts one download: the order's stable address answers with a fresh short-lived one. */
@@ -326,5 +327,40 @@ describe("refunds and disputes", () => {
     const refunded = await buy([{ id: page, type: "digital", quantity: 1 }], "Eve", "eve@example.com");
     expect((await webhook("charge.refunded", { id: "ch_1", object: "charge", payment_intent: refunded.pi, refunded: true })).status).toBe(200);
     expect((await fetchFile(await address(refunded.lines[0].files![0].download))).status).toBe(410);
+  });
+});
+
+describe("the EU and UK right to cancel", () => {
+  const WORDING = "Start my download now; I understand I lose my 14-day right to cancel once it starts.";
+  const items = () => [{ id: page, type: "digital", quantity: 1 }];
+
+  it("shows the box in the cart of a download bought from the EU or the UK only", async () => {
+    for (const [country, box] of [["DE", true], ["GB", true], ["US", false]] as const) {
+      const preview = await post(server, "/api/studio/cart/price", { items: items(), country });
+      expect(preview.status).toBe(200);
+      expect(preview.body.ships).toBe(false);
+      expect(preview.body.shipping).toBe(0);
+      expect(preview.body.withdrawal_box, country).toEqual(box ? { wording: WORDING, version: expect.any(String) } : null);
+    }
+  });
+
+  it("opens no checkout of a download without a country, nor from the EU until the box is ticked", async () => {
+    const none = await post(server, "/api/studio/checkout", { items: items() });
+    expect(none).toMatchObject({ status: 400, body: { message: "Please choose your country: what a download's buyer agrees to depends on where they buy it." } });
+    for (const ticked of [undefined, false, "true", 1, "yes"]) {
+      const refused = await post(server, "/api/studio/checkout", { items: items(), country: "FR", withdrawal_waiver: ticked });
+      expect(refused).toMatchObject({ status: 400, body: { message: `Please tick "${WORDING}" to buy a download from FR.` } });
+    }
+    expect((await server.su.collection("checkout_sessions").getFullList({ filter: "ship_country = 'FR'" })).length).toBe(0);
+  });
+
+  it("keeps the wording's version and time on the order, and repeats it in the receipt", async () => {
+    const before = Date.now();
+    const order = await buy(items(), "Fleur", "fleur@example.com", { country: "FR", withdrawal_waiver: true });
+    expect(order.waiver).toMatchObject({ wording: WORDING, version: expect.stringMatching(/\S/) });
+    expect(new Date(order.waiver!.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const receipt = await mail.waitFor("fleur@example.com", /Your order/);
+    expect(receipt.text).toContain(`: "${WORDING}" (wording ${order.waiver!.version}).`);
+    expect(receipt.text).not.toContain("Your other items keep their 14-day right to cancel.");
   });
 });

@@ -117,6 +117,18 @@ function figureLines(a) {
     .concat(a.tax_refunded ? [`Tax not due where the parcel goes, refunded: ${money(a.tax_refunded)}`] : []);
 }
 
+/** The EU and UK buyer's words, as ticked (lib/pricing/withdrawal.js); physical lines keep their 14 days. */
+function waiverLines(session, view) {
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
+  const waiver = readJson(session, "withdrawal_waiver", null);
+  if (!waiver || !waiver.wording) return [];
+  const physical = view.lines.some((l) => l.item_type !== "digital");
+  return [
+    `You ticked, on ${String(waiver.at).slice(0, 16).replace("T", " ")} UTC: "${waiver.wording}" (wording ${waiver.version}).` +
+      (physical ? " Your other items keep their 14-day right to cancel." : ""),
+  ];
+}
+
 /** A paid order gives its buyer a receipt with the link to the order's own page, guests included. */
 function orderReceipt(app, session) {
   const mail = require(`${__hooks}/lib/base/mail.js`);
@@ -139,7 +151,7 @@ function orderReceipt(app, session) {
     subject: "Your order from Lanternwood Studio",
     compose: () => ({
       heading: `Thank you for your order${customer.name ? ", " + customer.name : ""}!`,
-      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, files, [
+      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, files, waiverLines(session, view), [
         view.lines.some((l) => l.item_type !== "digital")
           ? "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone."
           : "Your order's page has your files at any time; keep this letter, its links are yours alone.",

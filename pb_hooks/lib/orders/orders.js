@@ -148,6 +148,8 @@ function viewOf(app, session) {
     }))),
     amounts: Object.assign(amountsOf(session), { refunded: refundedOf(purchases) }),
     ship_to: maskedAddress(purchases),
+    // The EU and UK buyer's consent to start a download at once, as ticked (lib/pricing/withdrawal.js).
+    withdrawal_waiver: readJson(session, "withdrawal_waiver", null),
     timeline: events,
   };
 }
