@@ -31,7 +31,7 @@ migrate(
         // Dollars, as every price of the catalogue (docs/decisions/003-empty-numbers.md).
         { name: "price", type: "number", required: true, min: 1, max: 100000 },
         { name: "image", type: "file", required: true, maxSelect: 1, maxSize: 10485760, mimeTypes: PICTURE_TYPES, thumbs: ["160x160", "400x0", "800x0", "1200x0"] },
-        { name: "world", type: "select", maxSelect: 1, values: ["pebblewick", "cryptids"] },
+        { name: "world", type: "select", maxSelect: 1, values: ["pebblewick", "cryptid"] },
         { name: "available", type: "bool" },
         { name: "created", type: "autodate", onCreate: true, onUpdate: false },
         { name: "updated", type: "autodate", onCreate: true, onUpdate: true },

@@ -31,7 +31,7 @@ afterAll(async () => {
 it("sells the seeded e-book through the demo page with no address, stamped for its buyer on every page", async () => {
   const items = await server.client().collection("digital_items").getFullList({ sort: "price" });
   expect(items.map((i) => [i.kind, i.world])).toEqual([
-    ["colouring page", "cryptids"],
+    ["colouring page", "cryptid"],
     ["e-book", "pebblewick"],
   ]);
   const ebook = items[1];
