@@ -41,6 +41,11 @@ routerAdd(
   $apis.bodyLimit(4096),
 );
 
+routerAdd("GET", "/api/studio/admin/orders/{id}/downloads", (e) => {
+  require(`${__hooks}/lib/base/callers.js`).requireStudio(e);
+  return e.json(200, { items: require(`${__hooks}/lib/orders/downloads.js`).grantsForStudio(e.app, e.request.pathValue("id")) });
+});
+
 routerAdd(
   "POST",
   "/api/studio/admin/downloads/{grant}/{act}",

@@ -3,9 +3,13 @@
 // no address, and its file on the success page, downloaded once and opened again with no signal.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { uniqueEmail } from "./support";
+import { signInToStudio, uniqueEmail } from "./support";
 
+let buyer = "";
 const WORDING = "Start my download now; I understand I lose my 14-day right to cancel once it starts.";
+
+// The studio's part reads the order the buyer's part made.
+test.describe.configure({ mode: "serial" });
 
 test("a buyer in Germany ticks the box, pays with no address, and opens the stamped e-book again offline", async ({ page, context }) => {
   await page.goto("/pebblewick");
@@ -28,7 +32,8 @@ test("a buyer in Germany ticks the box, pays with no address, and opens the stam
   await expect(page.getByRole("heading", { name: "Contact", exact: true })).toBeVisible();
   await expect(page.getByLabel("Address")).toHaveCount(0);
   await page.getByLabel("Full name").fill("Liesel Brandt");
-  await page.getByLabel("Email").fill(uniqueEmail("liesel"));
+  const email = uniqueEmail("liesel");
+  await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: /^Pay / }).click();
 
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
@@ -38,6 +43,7 @@ test("a buyer in Germany ticks the box, pays with no address, and opens the stam
   await expect(downloads).toContainText(`you ticked: “${WORDING}”`);
   const first = page.waitForEvent("download");
   await downloads.getByRole("button", { name: "Download The Lantern of Pebblewick (PDF)" }).click();
+  buyer = email;
   expect((await first).suggestedFilename()).toBe("the_lantern_of_pebblewick.pdf");
   await expect(downloads).toContainText("4 of 5 downloads left");
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
@@ -48,4 +54,14 @@ test("a buyer in Germany ticks the box, pays with no address, and opens the stam
   await downloads.getByRole("button", { name: "Open The Lantern of Pebblewick (PDF)" }).click();
   expect((await again).suggestedFilename()).toBe("the_lantern_of_pebblewick.pdf");
   await context.setOffline(false);
+});
+
+test("the studio gives that buyer another year from the order, and the act is kept with who did it", async ({ page }) => {
+  await signInToStudio(page);
+  await page.getByRole("tab", { name: "Orders" }).click();
+  await page.getByRole("row").filter({ hasText: buyer }).getByRole("button", { name: "View Details" }).click();
+  const details = page.getByRole("dialog", { name: "Order details" });
+  await expect(details).toContainText("The Lantern of Pebblewick (PDF) · 1 of 5 used");
+  await details.getByRole("button", { name: "Add a year" }).click();
+  await expect(details).toContainText(/A year added by admin@\S+ \(Open until \d{4}-\d\d-\d\d\.\)/);
 });

@@ -249,6 +249,9 @@ describe("a stamped e-book bought through Stripe", () => {
       ["resend", `studio@${ADMIN_DOMAIN}`],
     ]);
     expect(new Date(after.expires_at).getTime()).toBeGreaterThan(new Date(grant.expires_at).getTime() + 364 * 86400_000);
+    const listed = await (await fetch(`${server.url}/api/studio/admin/orders/${ada.id}/downloads`, { headers: { Authorization: studio.authStore.token } })).json();
+    expect(listed.items).toEqual([expect.objectContaining({ id: grant.id, email: "ada@example.com", used: 0, acts: after.acts })]);
+    expect((await fetch(`${server.url}/api/studio/admin/orders/${ada.id}/downloads`)).status).toBe(403);
     await mail.waitFor("ada@example.com", /Your downloads from Lanternwood Studio/);
     expect((await fetchFile(await address(ada.lines[0].files![0].download))).status).toBe(200);
     // Not for a customer, nor a stranger.

@@ -146,6 +146,26 @@ function mintLink(app, session, grantId) {
   return "/api/studio/downloads/" + token;
 }
 
+/** The studio's view of an order's files: the buyer's, with who each is licensed to and every act kept. */
+function grantsForStudio(app, orderId) {
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
+  let session;
+  try {
+    session = app.findRecordById("checkout_sessions", String(orderId || "").slice(0, 40));
+  } catch (_) {
+    throw new NotFoundError("There is no such order.");
+  }
+  return app.findRecordsByFilter("download_grants", "order = {:o}", "created", 0, 0, { o: session.id }).map((g) => {
+    let file = null;
+    try {
+      file = app.findRecordById("digital_files", g.getString("file"));
+    } catch (_) {
+      file = null;
+    }
+    return Object.assign(viewOfGrant(g, file, session), { email: g.getString("email"), revoked: g.getString("revoked"), acts: readJson(g, "acts", []) || [] });
+  });
+}
+
 /** The studio's acts on a grant: reset its count, give it another year, or send its buyer the order's link again. */
 function studioAct(app, grantId, act, by) {
   if (["reset", "extend", "resend"].indexOf(act) < 0) throw new BadRequestError('Choose "reset", "extend" or "resend".');
@@ -237,4 +257,4 @@ function askFreshLink(app, token, email) {
   });
 }
 
-module.exports = { grantLine, revokePurchase, revokePayment, filesOfOrder, mintLink, studioAct, askFreshLink, DOWNLOADS, YEAR_DAYS };
+module.exports = { grantLine, revokePurchase, revokePayment, filesOfOrder, grantsForStudio, mintLink, studioAct, askFreshLink, DOWNLOADS, YEAR_DAYS };
