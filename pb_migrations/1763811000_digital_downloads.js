@@ -10,6 +10,8 @@ const PICTURE_TYPES = ["image/jpeg", "image/png", "image/gif"];
 // What a file for sale may be, as its content says (the host checks the name agrees).
 const FILE_TYPES = ["application/pdf", "image/png", "application/zip"];
 const MAX_FILE_BYTES = 500 * 1024 * 1024;
+// Grants and addresses are read by the hooks and the host alone.
+const NO_RULES = { listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null };
 
 migrate(
   (app) => {
@@ -83,11 +85,7 @@ migrate(
     const grants = new Collection({
       type: "base",
       name: "download_grants",
-      listRule: null,
-      viewRule: null,
-      createRule: null,
-      updateRule: null,
-      deleteRule: null,
+      ...NO_RULES,
       fields: [
         { name: "purchase", type: "relation", required: true, collectionId: purchases.id, maxSelect: 1, cascadeDelete: false },
         { name: "file", type: "relation", required: true, collectionId: files.id, maxSelect: 1, cascadeDelete: false },
@@ -118,11 +116,7 @@ migrate(
     const links = new Collection({
       type: "base",
       name: "download_links",
-      listRule: null,
-      viewRule: null,
-      createRule: null,
-      updateRule: null,
-      deleteRule: null,
+      ...NO_RULES,
       fields: [
         // sha256 of the address's token: the database never holds a working address.
         { name: "token_hash", type: "text", required: true, max: 64 },
