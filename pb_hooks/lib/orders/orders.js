@@ -136,6 +136,8 @@ function viewOf(app, session) {
     paid_at: session.getString("fulfilled_at"),
     status: state,
     status_label: STATES[state],
+    // false for downloads alone: nothing ships, so the page shows no parcel's steps.
+    ships: lines.some((l) => l.line.item_type !== "digital"),
     lines: lines.map((l) => withFiles(l, files, withNumbers(l, numbers, session, key, {
       title: l.line.title,
       quantity: l.line.quantity,

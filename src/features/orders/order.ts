@@ -57,6 +57,8 @@ export interface Order {
   ship_to: { name: string; street: string; city: string; country: string } | null;
   timeline: OrderEvent[];
   withdrawal_waiver?: WithdrawalWaiver | null;
+  /** false for downloads alone: no parcel to follow. */
+  ships?: boolean;
   /** In a customer's own list: the order page's address. */
   page?: string;
 }
