@@ -126,7 +126,7 @@ export interface Edition extends CatalogRecord {
   issued: number;
 }
 
-/** A file sold to download (pb_migrations/1763811000_digital_downloads.js); its files stay private. */
+/** A file sold to download (pb_migrations/1763811100_digital_downloads.js); its files stay private. */
 export interface DigitalItem extends CatalogRecord {
   title: string;
   slug: string;

@@ -26,7 +26,7 @@ function handleStripeWebhook(app, payload, signature) {
     const revoked = object.refunded === true ? revokeDownloads(app, object.payment_intent, "refunded") : 0;
     return { status: 200, body: { received: true, returned: !!returned, revoked } };
   }
-  // A dispute opened at the bank: the files stop while it lasts (docs/decisions/032).
+  // A dispute opened at the bank: the files stop while it lasts (docs/decisions/033).
   if (event.type === "charge.dispute.created") {
     return { status: 200, body: { received: true, revoked: revokeDownloads(app, object.payment_intent, "disputed") } };
   }

@@ -2,7 +2,7 @@
 // fulfilment's transaction), revoked by a full refund of its line or a dispute of its payment; the
 // order's view of them; the short-lived address each download goes through (the host serves it
 // and counts it: pocketbase/internal/downloads); the studio's reset, extension and resend, each
-// kept on the grant; and the buyer's "send me a fresh link". docs/decisions/032-digital-downloads.md.
+// kept on the grant; and the buyer's "send me a fresh link". docs/decisions/033-digital-downloads.md.
 
 const DOWNLOADS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@
 // asks for it to start at once and says they know they lose that right (EU Directive 2011/83,
 // art. 16(m); the UK's Consumer Contracts Regulations 2013, reg. 37). A digital line bought from
 // there needs that box ticked; the order keeps the wording's version and when it was ticked, and
-// physical lines keep their 14 days. docs/decisions/032-digital-downloads.md.
+// physical lines keep their 14 days. docs/decisions/033-digital-downloads.md.
 
 const WORDING = "Start my download now; I understand I lose my 14-day right to cancel once it starts.";
 // A new wording is a new version: an order keeps the one its buyer ticked.

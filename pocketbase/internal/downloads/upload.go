@@ -1,7 +1,7 @@
 // Package downloads is the host's side of files sold to download: what an upload may be (its
 // type read from its content, a PDF that opens), the copy of a PDF stamped for its buyer, and the
 // route that streams a grant's file through a short-lived address, counting each download once
-// (docs/decisions/032-digital-downloads.md).
+// (docs/decisions/033-digital-downloads.md).
 package downloads
 
 import (

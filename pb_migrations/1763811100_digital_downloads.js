@@ -3,7 +3,7 @@
 // attached to them or to a book, a grant per file for each paid line, and the short-lived addresses
 // a grant is downloaded through. Files, grants and addresses have no public rule at all: the buyer
 // reaches them through the order (pb_hooks/lib/orders/downloads.js) and the host's download route
-// (pocketbase/internal/downloads). See docs/decisions/032-digital-downloads.md.
+// (pocketbase/internal/downloads). See docs/decisions/033-digital-downloads.md.
 
 const ADMIN = "@request.auth.is_admin = true";
 const PICTURE_TYPES = ["image/jpeg", "image/png", "image/gif"];
