@@ -19,6 +19,15 @@ export interface MetaRow {
   value: string;
 }
 
+/** A bought file this browser has downloaded, kept so the installed app opens it again with no signal. */
+export interface KeptFile {
+  grant: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  savedAt: number;
+}
+
 export class StudioDb extends Dexie {
   outbox!: Table<OutboxAction, string>;
   /** The public catalogue, filled by src/lib/sync and read through it (useCatalog). */
@@ -26,6 +35,8 @@ export class StudioDb extends Dexie {
   cart!: Table<StoredCart, string>;
   /** Sync cursors and other small facts, by key. */
   meta!: Table<MetaRow, string>;
+  /** Bought files opened here (src/features/orders/keptFiles.ts), by grant; never their addresses. */
+  files!: Table<KeptFile, string>;
 
   constructor(name = "lanternwood-studio") {
     super(name);
@@ -68,6 +79,9 @@ export class StudioDb extends Dexie {
       murals: null,
       artist_profile: null,
       tags: null,
+    });
+    this.version(5).stores({
+      files: "grant",
     });
   }
 }
