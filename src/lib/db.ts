@@ -21,6 +21,8 @@ export interface MetaRow {
 
 export class StudioDb extends Dexie {
   outbox!: Table<OutboxAction, string>;
+  /** The visit counts waiting to be sent (src/features/visits), an outbox of their own. */
+  tallies!: Table<OutboxAction, string>;
   /** The public catalogue, filled by src/lib/sync and read through it (useCatalog). */
   catalog!: Table<CatalogBucket, string>;
   cart!: Table<StoredCart, string>;
@@ -68,6 +70,9 @@ export class StudioDb extends Dexie {
       murals: null,
       artist_profile: null,
       tags: null,
+    });
+    this.version(5).stores({
+      tallies: "id, createdAt, status, kind",
     });
   }
 }

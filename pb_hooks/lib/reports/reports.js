@@ -25,16 +25,24 @@ function rangeOf(query) {
   return { from, to, before: { from: shift(from, -days), to: shift(from, -1) } };
 }
 
-/** { dim: { n, cents } } of one metric over a range (by month when `byMonth`: { "YYYY-MM|dim": … }). */
-function sums(app, metric, range, byMonth) {
+/**
+ * { dim: { n, cents } } of one metric over a range: by month when `byMonth` ({ "YYYY-MM|dim": … }),
+ * only the given dims when `dims` (a piece's views, not every piece's).
+ */
+function sums(app, metric, range, byMonth, dims) {
   const rows = arrayOf(new DynamicModel({ dim: "", n: 0, cents: 0 }));
+  const params = { metric, from: range.from, to: range.to };
+  (dims || []).forEach((d, i) => (params["d" + i] = d));
+  if (dims && !dims.length) return {};
   app
     .db()
     .newQuery(
       "SELECT " + (byMonth ? "substr(day, 1, 7) || '|' || dim" : "dim") + " AS dim, SUM(n) AS n, SUM(cents) AS cents FROM report_days" +
-        " WHERE metric = {:metric} AND day >= {:from} AND day <= {:to} GROUP BY 1",
+        " WHERE metric = {:metric} AND day >= {:from} AND day <= {:to}" +
+        (dims ? " AND dim IN (" + dims.map((_, i) => "{:d" + i + "}").join(", ") + ")" : "") +
+        " GROUP BY 1",
     )
-    .bind({ metric, from: range.from, to: range.to })
+    .bind(params)
     .all(rows);
   const out = {};
   for (const r of rows) out[r.dim] = { n: r.n, cents: r.cents };
@@ -102,28 +110,32 @@ function titleOf(app, dim) {
 
 function pieces(app, range) {
   const paid = sums(app, "piece_paid", range);
-  const views = sums(app, "piece_view", range);
-  const carts = sums(app, "piece_cart", range);
-  const before = sums(app, "piece_paid", range.before);
+  const top = (by) =>
+    Object.keys(paid)
+      .sort((a, b) => paid[b][by] - paid[a][by] || (a < b ? -1 : 1))
+      .slice(0, 20);
+  const byRevenue = top("cents");
+  const byUnits = top("n");
+  const listed = byRevenue.concat(byUnits.filter((d) => byRevenue.indexOf(d) < 0));
+  const views = sums(app, "piece_view", range, false, listed);
+  const carts = sums(app, "piece_cart", range, false, listed);
+  const before = sums(app, "piece_paid", range.before, false, listed);
+  const titles = {};
+  for (const d of listed) titles[d] = titleOf(app, d);
   const columns = [col("piece", "Piece", "text"), col("views", "Views"), col("carts", "Added to cart"), col("units", "Units paid"), col("revenue", "Revenue", "money"), col("revenue_before", "Revenue before", "money")];
   const rowOf = (dim) => ({
-    piece: titleOf(app, dim),
+    piece: titles[dim],
     views: (views[dim] || none).n,
     carts: (carts[dim] || none).n,
     units: (paid[dim] || none).n,
     revenue: (paid[dim] || none).cents,
     revenue_before: (before[dim] || none).cents,
   });
-  const top = (by) =>
-    Object.keys(paid)
-      .sort((a, b) => paid[b][by] - paid[a][by] || (a < b ? -1 : 1))
-      .slice(0, 20)
-      .map(rowOf);
-  const byRevenue = top("cents");
-  const byUnits = top("n");
+  const revenueRows = byRevenue.map(rowOf);
+  const unitRows = byUnits.map(rowOf);
   return [
-    { key: "by-revenue", title: "Top 20 pieces by revenue", columns, rows: byRevenue, total: totalOf(byRevenue, columns) },
-    { key: "by-units", title: "Top 20 pieces by units", columns, rows: byUnits, total: totalOf(byUnits, columns) },
+    { key: "by-revenue", title: "Top 20 pieces by revenue", columns, rows: revenueRows, total: totalOf(revenueRows, columns) },
+    { key: "by-units", title: "Top 20 pieces by units", columns, rows: unitRows, total: totalOf(unitRows, columns) },
   ];
 }
 

@@ -4,8 +4,9 @@
 // before anything is written. A browser asking not to be tracked (Sec-GPC: 1 or DNT: 1) and a bot
 // that says it is one are not counted at all.
 
-const VISITS_PER_HOUR = 120; // per network: a household or office opening tabs, not a script
-const EVENTS_PER_HOUR = 3000;
+// Per network and minute: a household or an office opening tabs, not a script filling the reports.
+const VISITS_PER_MINUTE = 60;
+const EVENTS_PER_MINUTE = 600;
 const OLDEST_MS = 7 * 86400000; // an offline visit is sent when back online, up to a week late
 const BOTS = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python-|go-http-client|java\/|okhttp|httpclient|axios\/|node-fetch|scrapy/i;
 const ID = /^[a-z0-9]{15}$/;
@@ -23,10 +24,11 @@ function notCounted(e) {
   return "";
 }
 
-function overLimit(e, what, perHour) {
-  const { count } = require(`${__hooks}/lib/base/counters.js`);
+function overLimit(e, what, perMinute) {
+  const counters = require(`${__hooks}/lib/base/counters.js`);
   const { networkKey } = require(`${__hooks}/lib/base/callers.js`);
-  if (count(e.app, what + ":" + networkKey(e), 3600000) > perHour) throw new TooManyRequestsError("Too many visits counted from this network; try again later.");
+  if (!counters.volumeLimitsOn(e.app)) return;
+  if (counters.count(e.app, what + ":" + networkKey(e), 60000) > perMinute) throw new TooManyRequestsError("Too many visits counted from this network; try again in a minute.");
 }
 
 /** The day an event happened: when the browser says, if within the last week, else now. */
@@ -71,7 +73,7 @@ function countVisit(e, body) {
   if (notCounted(e)) return { counted: false };
   const id = String(body.id || "");
   if (!ID.test(id)) throw new BadRequestError("A visit needs an id of 15 lowercase letters and digits.");
-  overLimit(e, "visits", VISITS_PER_HOUR);
+  overLimit(e, "visits", VISITS_PER_MINUTE);
   const app = e.app;
   const day = dayAt(body.at);
   const source = hostOf(body.referrer) || "direct";
@@ -108,7 +110,7 @@ function exists(app, collection, id) {
  */
 function countEvent(e, visitId, body) {
   if (notCounted(e)) return { counted: false };
-  overLimit(e, "visit-events", EVENTS_PER_HOUR);
+  overLimit(e, "visit-events", EVENTS_PER_MINUTE);
   const app = e.app;
   const kind = String(body.kind || "");
   const item = String(body.item || "").slice(0, 80);
