@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { sync } from "../lib/sync";
-import { whenIdle } from "../lib/idle";
 import { routes } from "./routes";
 // Registers the commission senders with the outbox at start-up, so offline requests and messages
 // are sent when the connection returns even if their page is never opened again.
@@ -9,25 +8,12 @@ import "../features/commissions";
 // The studio's shipping actions, queued offline in the same outbox.
 import "../features/shipping";
 // Notes the address the tab landed on before the app tidies it; the counting loads when idle.
-import "../features/visits";
+import { countThisTab } from "../features/visits";
 
 export const router = createBrowserRouter(routes);
 
 export function App() {
   useEffect(() => sync.start(), []);
-  useEffect(() => {
-    let stop = () => {};
-    let stopped = false;
-    const cancel = whenIdle(() => {
-      void import("../features/visits/counter").then(({ startCounting }) => {
-        if (!stopped) stop = startCounting(router);
-      });
-    }, 5000);
-    return () => {
-      stopped = true;
-      cancel();
-      stop();
-    };
-  }, []);
+  useEffect(() => countThisTab(router), []);
   return <RouterProvider router={router} />;
 }

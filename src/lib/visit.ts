@@ -1,8 +1,7 @@
-// First-party counting for the studio's reports (docs/decisions/032-reports-counted-by-day.md): a
-// visit per tab session, what it looks at and puts in the cart, sent from an outbox of its own.
-// This module is tiny and eager: it notes the address the tab landed on before the app tidies it
-// (a shared link's ?code= is dropped from the address), and names the visit for a checkout. The
-// counting itself (./counter) loads once the page is drawn and the browser is idle.
+// This tab's visit, as the studio's reports count it (docs/decisions/032-reports-counted-by-day.md):
+// its id in sessionStorage, whether the browser lets us count it, and the address it landed on,
+// noted when the app starts, before the app tidies it (a shared link's ?code= leaves the address).
+// The counting itself is src/features/visits.
 
 const VISIT_KEY = "studio-visit";
 

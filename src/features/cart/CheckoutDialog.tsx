@@ -11,7 +11,7 @@ import { closeCart, useCart } from "./cartStore";
 import { PriceSummary, ShipToPicker } from "./ShippingSummary";
 import { linesOf, usePlaces, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
-import { currentVisitId } from "../visits";
+import { currentVisitId } from "../../lib/visit";
 
 /** The server's price for the chosen place, then the hosted payment page. The server prices every line. */
 export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: boolean; onOpenChange: (open: boolean) => void; preview: PreviewState }) {

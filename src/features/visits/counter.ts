@@ -7,9 +7,8 @@ import type { createBrowserRouter } from "react-router-dom";
 import { db } from "../../lib/db";
 import { createOutbox, newActionId } from "../../lib/outbox/outbox";
 import { idInSlug, PIECE_COLLECTIONS } from "../../lib/addresses";
-import { useCart } from "../cart/cartStore";
-import { AUTOGRAPHED_SUFFIX, type CartItem } from "../cart/cartRules";
-import { landing, mayCount, VISIT_KEY } from "./index";
+import { landing, mayCount, VISIT_KEY } from "../../lib/visit";
+import { AUTOGRAPHED_SUFFIX, useCart, type CartItem } from "../cart";
 
 interface VisitReport {
   id: string;
