@@ -43,7 +43,7 @@ function commissionTables(app, range) {
   const columns = [
     { key: "stage", label: "Stage", kind: "text" },
     { key: "count", label: "Commissions", kind: "count" },
-    { key: "median_days", label: "Median days from the stage before", kind: "days" },
+    { key: "median_days", label: "Median days", kind: "days" },
     { key: "count_before", label: "Commissions before", kind: "count" },
     { key: "median_days_before", label: "Median days before", kind: "days" },
   ];

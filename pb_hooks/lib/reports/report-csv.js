@@ -4,7 +4,7 @@ function tableCsv(table) {
   const { decimal } = require(`${__hooks}/lib/money/money.js`);
   const cellOf = (c, v) => (v === null || v === undefined ? "" : c.kind === "money" ? decimal(v) : v);
   const rowOf = (r) => table.columns.map((c) => cellOf(c, r[c.key]));
-  const rows = table.rows.map(rowOf).concat(table.total ? [rowOf(table.total)] : [], table.before ? [rowOf(table.before)] : []);
+  const rows = table.rows.map(rowOf).concat(table.total ? [rowOf(table.total)] : []);
   return require(`${__hooks}/lib/base/csv.js`).csvText(table.columns.map((c) => c.label), rows);
 }
 

@@ -71,30 +71,32 @@ const MONEY_KINDS = [
   ["refunds", "Refunds"],
 ];
 
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 function months(range) {
   const out = [];
   for (let m = range.from.slice(0, 7); m <= range.to.slice(0, 7); m = shift(m + "-28", 4).slice(0, 7)) out.push(m);
   return out;
 }
 
+/** A row per kind of money, a column per month (a tablet shows a quarter without scrolling); the total is revenue. */
 function money(app, range) {
   const now = sums(app, "money", range, true);
   const before = sums(app, "money", range.before);
-  const columns = [col("month", "Month", "text")].concat(MONEY_KINDS.map(([k, label]) => col(k, label, "money")), [col("revenue", "Revenue", "money")]);
-  const rows = months(range).map((m) => {
-    const row = { month: m, revenue: 0 };
-    for (const [k] of MONEY_KINDS) {
-      row[k] = (now[m + "|" + k] || none).cents;
-      row.revenue += row[k];
+  const list = months(range);
+  const columns = [col("kind", "Kind", "text")].concat(
+    list.map((m) => col(m, MONTH_NAMES[Number(m.slice(5)) - 1] + " " + m.slice(0, 4), "money")),
+    [col("total", "Total", "money"), col("before", "Period before", "money")],
+  );
+  const rows = MONEY_KINDS.map(([k, label]) => {
+    const row = { kind: label, total: 0, before: (before[k] || none).cents };
+    for (const m of list) {
+      row[m] = (now[m + "|" + k] || none).cents;
+      row.total += row[m];
     }
     return row;
   });
-  const earlier = { month: "Period before" , revenue: 0 };
-  for (const [k] of MONEY_KINDS) {
-    earlier[k] = (before[k] || none).cents;
-    earlier.revenue += earlier[k];
-  }
-  return [{ key: "money", title: "Money by month", columns, rows, total: totalOf(rows, columns), before: earlier }];
+  return [{ key: "money", title: "Money by month", columns, rows, total: totalOf(rows, columns, "Revenue") }];
 }
 
 /** Names of pieces, characters and campaigns for their tally keys, read once per report. */

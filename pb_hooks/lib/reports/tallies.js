@@ -28,7 +28,12 @@ function kindOf(line) {
   return "merchandise";
 }
 
-const collectionOf = (line) => line.collection || { painting: "paintings", book: "books", merchandise: "merchandise", edition: "editions", mural: "murals" }[line.item_type] || line.item_type;
+/** The piece a line sold, as its page is counted: a numbered edition is a print of its painting. */
+function pieceOf(line) {
+  if (line.item_type === "edition") return line.painting_id ? "paintings:" + line.painting_id : "editions:" + line.item_id;
+  const collection = line.collection || { painting: "paintings", book: "books", merchandise: "merchandise", mural: "murals" }[line.item_type] || line.item_type;
+  return collection + ":" + line.item_id;
+}
 
 /**
  * Each line's revenue in cents: what was paid for it after its discount, without the tax the prices
@@ -83,7 +88,7 @@ function orderPaid(app, session) {
   let total = 0;
   for (const { line, cents } of lineRevenues(session)) {
     add(app, "money", day, kindOf(line), 0, cents);
-    add(app, "piece_paid", day, collectionOf(line) + ":" + line.item_id, Number(line.quantity) || 0, cents);
+    add(app, "piece_paid", day, pieceOf(line), Number(line.quantity) || 0, cents);
     total += cents;
   }
   add(app, "funnel", day, "paid", 1, total);
@@ -105,7 +110,7 @@ function lineRefunded(app, purchase) {
   if (!match) return;
   const day = dayOf("");
   add(app, "money", day, "refunds", 0, -match.cents);
-  add(app, "piece_paid", day, collectionOf(match.line) + ":" + match.line.item_id, -(Number(match.line.quantity) || 0), -match.cents);
+  add(app, "piece_paid", day, pieceOf(match.line), -(Number(match.line.quantity) || 0), -match.cents);
   add(app, "funnel", day, "paid", 0, -match.cents);
   for (const [metric, dim] of attributions(app, session)) add(app, metric, day, dim, 0, -match.cents);
 }

@@ -64,7 +64,6 @@ export function ReportTable({ name, table, range, offline }: { name: string; tab
               <tr key={i}>{line(r, false)}</tr>
             ))}
             {table.total && <tr className={own.total}>{line(table.total, true)}</tr>}
-            {table.before && <tr className={own.before}>{line(table.before, false)}</tr>}
           </AdminTable>
         </div>
       )}

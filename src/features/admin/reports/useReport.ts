@@ -17,8 +17,6 @@ export interface Table {
   columns: Column[];
   rows: Row[];
   total: Row | null;
-  /** The period before, summed (money by month). */
-  before?: Row;
 }
 export interface Report {
   name: string;
