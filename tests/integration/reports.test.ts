@@ -124,6 +124,11 @@ describe("counting", () => {
     const v = id();
     const answers = await Promise.all(Array.from({ length: 4 }, () => send("/api/studio/visits", { id: v, landing: "/about" })));
     expect(answers.filter((a) => a.body.counted)).toHaveLength(1);
+    // Its piece pages, seen at once in four tabs' worth of requests: four views, one visit that viewed.
+    const viewed = async () => tableOf((await report("funnel")).body, "funnel").rows[1].count as number;
+    const before = await viewed();
+    await Promise.all(Array.from({ length: 4 }, () => event(v, "view", `merchandise:${shop.ids.tee}`)));
+    expect((await viewed()) - before).toBe(1);
   });
 
   it("refuses what is not a visit: odd ids, pieces that do not exist, unknown kinds and big bodies", async () => {
@@ -188,11 +193,11 @@ describe("the reports", () => {
     expect(byRevenue.rows).toEqual([
       { piece: "Cove", views: 2, carts: 2, units: 2, revenue: 7000, revenue_before: 0 },
       { piece: "Tales", views: 2, carts: 1, units: 1, revenue: BOOK, revenue_before: 0 },
-      { piece: "Tee", views: 0, carts: 0, units: 1, revenue: 2800, revenue_before: 0 },
+      { piece: "Tee", views: 4, carts: 0, units: 1, revenue: 2800, revenue_before: 0 },
     ]);
     expect(byRevenue.total).toMatchObject({ units: 4, revenue: 7000 + BOOK + 2800 });
     const file = await csv("pieces", "by-revenue");
-    expect(file.at(-1)).toEqual(["Total", "4", "3", "4", ((7000 + BOOK + 2800) / 100).toFixed(2), "0.00"]);
+    expect(file.at(-1)).toEqual(["Total", "8", "3", "4", ((7000 + BOOK + 2800) / 100).toFixed(2), "0.00"]);
   });
 
   it("where buyers came from: referrers and campaigns by visits, orders and revenue", async () => {
@@ -212,7 +217,7 @@ describe("the reports", () => {
     const visits = rows[0].count as number;
     expect(rows.map((r) => [r.stage, r.count])).toEqual([
       ["Visits", visits],
-      ["Viewed a piece", 3],
+      ["Viewed a piece", 4],
       ["Added to cart", 3],
       ["Started checkout", 3],
       ["Paid orders", 3],

@@ -116,7 +116,6 @@ function countEvent(e, visitId, body) {
   const item = String(body.item || "").slice(0, 80);
   const day = dayAt(body.at);
   const tallies = require(`${__hooks}/lib/reports/tallies.js`);
-  const { readJson } = require(`${__hooks}/lib/base/records.js`);
   let what;
   if (kind === "view" || kind === "cart") {
     const [collection, id] = item.split(":");
@@ -130,55 +129,55 @@ function countEvent(e, visitId, body) {
     what = { character: item, world: app.findRecordById("characters", item).getString("character_type") };
   } else throw new BadRequestError('An event is a "view", "cart", "world" or "character".');
 
-  let counted = false;
-  app.runInTransaction((tx) => {
-    let visit;
-    try {
-      visit = tx.findRecordById("visits", String(visitId || ""));
-    } catch (_) {
-      throw new NotFoundError("This visit was not counted.");
-    }
-    const seen = readJson(visit, "seen", {}) || {};
-    const once = (list, value, limit) => {
-      seen[list] = seen[list] || [];
-      if (seen[list].indexOf(value) >= 0 || seen[list].length >= limit) return false;
-      seen[list].push(value);
-      return true;
-    };
+  const found = changeSeen(app, visitId, (tx, once) => {
     if (what.tally) tallies.add(tx, what.tally, day, what.dim, 1, 0);
     if (what.stage && once("stages", what.stage, 5)) tallies.add(tx, "funnel", day, what.stage, 1, 0);
     if (what.world) once("worlds", what.world, 5);
     if (what.character) once("characters", what.character, 100);
+  });
+  if (!found) throw new NotFoundError("This visit was not counted.");
+  return { counted: true };
+}
+
+/**
+ * Runs change(tx, once) on what visit `id` saw, in one transaction (so two events of one visit at
+ * once count a stage once); once(list, value, limit) adds a value not seen before and says so.
+ * Returns false when there is no such visit.
+ */
+function changeSeen(app, id, change) {
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
+  let found = false;
+  app.runInTransaction((tx) => {
+    let visit;
+    try {
+      visit = tx.findRecordById("visits", String(id || ""));
+    } catch (_) {
+      return;
+    }
+    found = true;
+    const seen = readJson(visit, "seen", {}) || {};
+    change(tx, (list, value, limit) => {
+      seen[list] = seen[list] || [];
+      if (seen[list].indexOf(value) >= 0 || seen[list].length >= limit) return false;
+      seen[list].push(value);
+      return true;
+    });
     visit.set("seen", seen);
     tx.saveNoValidate(visit);
-    counted = true;
   });
-  return { counted };
+  return found;
 }
 
 /** A checkout was started in this visit: the funnel's checkout stage, once. Returns the visit id kept, or "". */
 function checkoutStarted(app, visitId) {
   const id = String(visitId || "");
-  if (!ID.test(id)) return "";
-  const { readJson } = require(`${__hooks}/lib/base/records.js`);
-  let kept = "";
-  app.runInTransaction((tx) => {
-    let visit;
-    try {
-      visit = tx.findRecordById("visits", id);
-    } catch (_) {
-      return;
-    }
-    kept = id;
-    const seen = readJson(visit, "seen", {}) || {};
-    seen.stages = seen.stages || [];
-    if (seen.stages.indexOf("checkout") >= 0) return;
-    seen.stages.push("checkout");
-    visit.set("seen", seen);
-    tx.saveNoValidate(visit);
-    require(`${__hooks}/lib/reports/tallies.js`).add(tx, "funnel", require(`${__hooks}/lib/reports/tallies.js`).dayOf(""), "checkout", 1, 0);
-  });
-  return kept;
+  const tallies = require(`${__hooks}/lib/reports/tallies.js`);
+  const found =
+    ID.test(id) &&
+    changeSeen(app, id, (tx, once) => {
+      if (once("stages", "checkout", 5)) tallies.add(tx, "funnel", tallies.dayOf(""), "checkout", 1, 0);
+    });
+  return found ? id : "";
 }
 
 module.exports = { countVisit, countEvent, checkoutStarted, notCounted };
