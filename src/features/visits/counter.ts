@@ -32,7 +32,9 @@ const tallies = createOutbox(() => db.tallies, {
 });
 
 async function post(path: string, body: unknown): Promise<void> {
-  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "omit", keepalive: true });
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), credentials: "omit" });
+  // Read to the end, so the connection is free again (an unread answer holds it open).
+  await res.text();
   // Kept for later only when the server could not answer; a refusal is final.
   if (res.status >= 500 || res.status === 408) throw Object.assign(new Error(`HTTP ${res.status}`), { status: res.status });
 }
