@@ -63,5 +63,6 @@ onRecordUpdate((e) => {
   const tallies = require(`${__hooks}/lib/reports/tallies.js`);
   if (!old.getString("paid_at") && e.record.getString("paid_at")) tallies.commissionPaid(e.app, e.record);
   const refunded = e.record.getInt("refunded_cents") - old.getInt("refunded_cents");
-  if (refunded > 0) tallies.commissionRefunded(e.app, refunded);
+  // A payment that did not match moved no money here, so its refund takes none off.
+  if (refunded > 0 && e.record.getString("paid_at")) tallies.commissionRefunded(e.app, refunded);
 }, "commission_payments");

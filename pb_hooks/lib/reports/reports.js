@@ -225,6 +225,7 @@ function report(app, name, query) {
   const r = REPORTS[name];
   if (!r) throw new NotFoundError("There is no such report.");
   const range = rangeOf(query || {});
+  require(`${__hooks}/lib/reports/tallies.js`).countEarlierMoney(app);
   return { name, from: range.from, to: range.to, before: range.before, notes: r.notes, tables: r.build(app, range) };
 }
 

@@ -82,8 +82,11 @@ function attributions(app, session) {
   return out;
 }
 
-/** A shop order was paid: its lines by kind and piece, the funnel's last stage and its sources. */
-function orderPaid(app, session) {
+/**
+ * A shop order was paid: its lines by kind and piece, the funnel's last stage and its sources. An
+ * order paid before visits were counted (`earlier`) has only its money and pieces.
+ */
+function orderPaid(app, session, earlier) {
   const day = dayOf(session.getString("fulfilled_at"));
   let total = 0;
   for (const { line, cents } of lineRevenues(session)) {
@@ -91,6 +94,7 @@ function orderPaid(app, session) {
     add(app, "piece_paid", day, pieceOf(line), Number(line.quantity) || 0, cents);
     total += cents;
   }
+  if (earlier) return;
   add(app, "funnel", day, "paid", 1, total);
   for (const [metric, dim] of attributions(app, session)) add(app, metric, day, dim, 1, total);
 }
@@ -99,7 +103,7 @@ function orderPaid(app, session) {
  * A line of a shop order was refunded: on the day of the refund, its revenue (as counted at payment)
  * comes off its piece, its order's sources and stories, and shows as a negative in money.
  */
-function lineRefunded(app, purchase) {
+function lineRefunded(app, purchase, earlier) {
   let session;
   try {
     session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", purchase.getString("payment_id"));
@@ -108,9 +112,10 @@ function lineRefunded(app, purchase) {
   }
   const match = lineRevenues(session).find(({ line }) => String(line.item_id) === purchase.getString("product_id") && (line.variant || "") === (readVariant(purchase) || ""));
   if (!match) return;
-  const day = dayOf("");
+  const day = earlier ? dayOf(((require(`${__hooks}/lib/base/records.js`).readJson(purchase, "metadata", {}) || {}).refund || {}).at || purchase.getString("updated")) : dayOf("");
   add(app, "money", day, "refunds", 0, -match.cents);
   add(app, "piece_paid", day, pieceOf(match.line), -(Number(match.line.quantity) || 0), -match.cents);
+  if (earlier) return;
   add(app, "funnel", day, "paid", 0, -match.cents);
   for (const [metric, dim] of attributions(app, session)) add(app, metric, day, dim, 0, -match.cents);
 }
@@ -125,9 +130,36 @@ function commissionPaid(app, payment) {
   add(app, "money", dayOf(payment.getString("paid_at")), dim, 1, payment.getInt("amount_cents"));
 }
 
-/** Part of a commission payment went back: a negative on the day it was made. */
-function commissionRefunded(app, cents) {
-  add(app, "money", dayOf(""), "refunds", 0, -cents);
+/** Part of a commission payment went back: a negative on the day it was made (today unless said). */
+function commissionRefunded(app, cents, day) {
+  add(app, "money", day || dayOf(""), "refunds", 0, -cents);
 }
 
-module.exports = { add, dayOf, orderPaid, lineRefunded, commissionPaid, commissionRefunded, kindOf };
+/**
+ * Once, before the first report: the money of orders and commission payments made before the
+ * hooks counted them (the migration noted when that began), each on its day, so money by month and
+ * the pieces start with the shop's history. Visits were not counted then: those orders have no
+ * source, story or funnel.
+ */
+function countEarlierMoney(app) {
+  const marker = (tx, metric) => tx.findRecordsByFilter("report_days", "metric = {:m}", "", 1, 0, { m: metric })[0];
+  if (marker(app, "earlier_money")) return;
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
+  const stamp = (v) => String(v || "").replace(" ", "T");
+  app.runInTransaction((tx) => {
+    if (marker(tx, "earlier_money")) return;
+    const since = marker(tx, "counting_since");
+    const before = (v) => !!v && (!since || stamp(v) < since.getString("dim"));
+    for (const s of tx.findRecordsByFilter("checkout_sessions", "fulfilled_at != ''", "", 0, 0)) if (before(s.getString("fulfilled_at"))) orderPaid(tx, s, true);
+    for (const p of tx.findRecordsByFilter("purchases", "status = 'refunded'", "", 0, 0)) {
+      if (before(((readJson(p, "metadata", {}) || {}).refund || {}).at || p.getString("updated"))) lineRefunded(tx, p, true);
+    }
+    for (const p of tx.findRecordsByFilter("commission_payments", "paid_at != ''", "", 0, 0)) {
+      if (before(p.getString("paid_at"))) commissionPaid(tx, p);
+      for (const r of readJson(p, "refunds", []) || []) if (before(r.at)) commissionRefunded(tx, Number(r.amount_cents) || 0, dayOf(r.at));
+    }
+    add(tx, "earlier_money", dayOf(""), "", 1, 0);
+  });
+}
+
+module.exports = { add, dayOf, orderPaid, lineRefunded, commissionPaid, commissionRefunded, countEarlierMoney };
