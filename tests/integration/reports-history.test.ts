@@ -6,13 +6,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PocketBase from "pocketbase";
+// @ts-expect-error plain ESM helpers shared with the scripts
 import { freePort } from "../../scripts/lib/project.mjs";
+// @ts-expect-error plain ESM helpers shared with the scripts
 import { launchServer } from "../../scripts/lib/server.mjs";
 
 const dataDir = mkdtempSync(join(tmpdir(), "studio-pb-history-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const start = async () => launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env: { STUDIO_ADMIN_DOMAIN: "lanternwood.example", STRIPE_SECRET_KEY: "", STUDIO_DNS_SERVER: "127.0.0.1:9" } });
+const start = async (): Promise<{ url: string; superuser: { email: string; password: string }; stop(): Promise<void> }> => launchServer({ http: `127.0.0.1:${await freePort()}`, dataDir, env: { STUDIO_ADMIN_DOMAIN: "lanternwood.example", STRIPE_SECRET_KEY: "", STUDIO_DNS_SERVER: "127.0.0.1:9" } });
 
 async function marchAndApril(url: string) {
   const pb = new PocketBase(url);
