@@ -1,4 +1,4 @@
-// This tab's visit, as the studio's reports count it (docs/decisions/032-reports-counted-by-day.md):
+// This tab's visit, as the studio's reports count it (docs/decisions/033-reports-counted-by-day.md):
 // its id in sessionStorage, whether the browser lets us count it, and the address it landed on,
 // noted when the app starts, before the app tidies it (a shared link's ?code= leaves the address).
 // The counting itself is src/features/visits.

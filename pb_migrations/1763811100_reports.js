@@ -1,5 +1,5 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Reports without a cookie (docs/decisions/032-reports-counted-by-day.md): a visit per tab session,
+// Reports without a cookie (docs/decisions/033-reports-counted-by-day.md): a visit per tab session,
 // what it saw, and the day's tallies every report reads. Only the server writes them; the studio
 // reads the reports through /api/studio/reports, never these rows.
 
