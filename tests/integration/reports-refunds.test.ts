@@ -1,6 +1,7 @@
 // Refunds made at Stripe, as the reports see them: Stripe's signed charge.refunded news takes a full
 // refund off every line of its order, spreads a partial one over the lines by their revenue (the
-// goods' share only, never tax or shipping), and counts a repeated delivery once.
+// goods' share only, never tax or shipping), and counts a repeated delivery once. A paid download
+// counts as digital, as its piece and in the story its buyer saw.
 import Stripe from "stripe";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,5 +155,21 @@ describe("refunds made at Stripe", () => {
     expect((await webhook("charge.refunded", { ...payload, refunds: { object: "list", data } })).status).toBe(200);
     expect((await money()).Refunds).toBe((before.Refunds as number) - 48000);
     expect((await money()).Originals).toBe(before.Originals as number + 48000);
+  });
+});
+
+describe("digital items", () => {
+  it("counts a paid download as digital, as its piece and in the world its buyer saw", async () => {
+    const visit = "dl" + Math.random().toString(36).slice(2, 15).padEnd(13, "0");
+    const headers = { "User-Agent": BROWSER };
+    expect((await post(server, "/api/studio/visits", { id: visit, landing: "/pebblewick" }, headers)).body).toEqual({ counted: true });
+    expect((await post(server, `/api/studio/visits/${visit}/events`, { kind: "world", item: "pebblewick" }, headers)).status).toBe(200);
+    await buy([{ id: page, type: "digital", quantity: 1 }], { visit_id: visit, withdrawal_waiver: true });
+
+    expect((await money()).Digital).toBe(300);
+    expect(await pieceRow("Mossy's colouring page")).toMatchObject({ units: 1, revenue: 300 });
+    expect((await table("stories", "worlds")).rows).toContainEqual(expect.objectContaining({ name: "Pebblewick", orders: 1, revenue: 300 }));
+    const notes = ((await report("money")) as unknown as { notes: string[] }).notes;
+    expect(notes.join(" ")).not.toMatch(/Digital stays 0/);
   });
 });
