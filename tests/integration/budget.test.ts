@@ -45,7 +45,7 @@ describe("the app's start", () => {
     };
     visit("index.html");
     const files = [...reached].map((key) => manifest[key].file);
-    expect(files.filter((file) => /^assets\/(react|db|pocketbase|router|app)-/.test(file))).toEqual([]);
+    expect(files.filter((file) => /^assets\/(react|db|pocketbase|router|routes|app)-/.test(file))).toEqual([]);
   });
 });
 
