@@ -140,9 +140,9 @@ const pwa = VitePWA({
     // already kept for offline use. Updates still wait for the person (no skipWaiting).
     clientsClaim: true,
     // Client routes open offline; the API, the dashboard and the files crawlers read (robots.txt,
-    // the sitemap) and the pages letters link to (/letters/) are the server's to answer, never the app shell.
+    // the sitemap) and the pages letters link to (/letters/, /cart/restore/) are the server's to answer, never the app shell.
     navigateFallback: "index.html",
-    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/, /^\/(robots\.txt|sitemap\.xml|sitemaps\/)/, /^\/letters\//],
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/_(\/|$)/, /^\/(robots\.txt|sitemap\.xml|sitemaps\/)/, /^\/letters\//, /^\/cart\/restore\//],
     runtimeCaching: [
       {
         // Public catalogue images (PocketBase files and thumbnails). Protected commission files carry

@@ -2,7 +2,7 @@ import { memo, Suspense, useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { AppStatus } from "../ui/pwa";
 import { Toaster } from "../ui/Toaster";
-import { CartDrawer, takeCodeFromLink } from "../features/cart";
+import { CartDrawer, restoreFromLink, takeCodeFromLink } from "../features/cart";
 import { useAuth } from "../features/account";
 import { Navbar } from "./Navbar";
 import { Footer } from "./Footer";
@@ -26,14 +26,17 @@ export function Layout() {
     const installed = globalThis.matchMedia?.("(display-mode: standalone)").matches;
     if (installed && user.is_admin && pathname === "/") navigate("/admin", { replace: true });
   }, [user, pathname, navigate]);
-  // A shared link with ?code=SPRING10 puts the code in the cart; the address drops it, so a
-  // reload or a copied address does not apply it again.
+  // A shared link with ?code=SPRING10 puts the code in the cart, a reminder's ?restore=<token> the
+  // cart it reminded of; the address drops them, so a reload or a copied address does not again.
   useEffect(() => {
     const params = new URLSearchParams(search);
     const code = params.get("code");
-    if (code === null) return;
-    takeCodeFromLink(code);
+    const restore = params.get("restore");
+    if (code === null && restore === null) return;
+    if (code !== null) takeCodeFromLink(code);
+    if (restore !== null) void restoreFromLink(restore);
     params.delete("code");
+    params.delete("restore");
     const rest = params.toString();
     navigate({ pathname, search: rest ? `?${rest}` : "", hash }, { replace: true, state });
   }, [search, pathname, hash, state, navigate]);

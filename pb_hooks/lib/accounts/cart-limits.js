@@ -71,4 +71,4 @@ function pruneOldCarts(app) {
   return removed;
 }
 
-module.exports = { TITLE_MAX, ownImageUrl, checkSize, cartKey, checkNewCartAllowed, pruneOldCarts };
+module.exports = { TITLE_MAX, ownImageUrl, checkSize, cartKey, checkNewCartAllowed, pruneOldCarts, retentionDays };

@@ -123,6 +123,32 @@ function pieceHtml(p, track) {
   );
 }
 
+/** The paper every marketing letter is written on: light and dark, at most 560 px wide, `rows` of a table. */
+function paper(title, preview, rows) {
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">',
+    `<title>${esc(title)}</title>`,
+    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}.paper .soft{color:#c4bdb1!important}.paper a.button,.paper a.button b{color:#ffffff!important}}</style>",
+    '</head><body style="margin:0;padding:0;background:#f8f2e7;color:#24323f">',
+    `<div style="display:none;max-height:0;overflow:hidden">${esc(preview || "")}</div>`,
+    '<table role="presentation" class="paper" width="100%" cellpadding="0" cellspacing="0" style="background:#f8f2e7;color:#24323f;font-family:Georgia,serif;font-size:16px;line-height:1.55">',
+    '<tr><td align="center" style="padding:24px 16px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">',
+    '<tr><td class="soft" style="font-size:14px;letter-spacing:0.08em;text-transform:uppercase;color:#51606d;padding-bottom:12px">Lanternwood Studio</td></tr>',
+    ...rows,
+    "</table></td></tr></table></body></html>",
+  ].join("\n");
+}
+
+/** The foot of a marketing letter: why it came, its links (markup), and the studio's postal address. */
+function footerHtml(why, linksHtml, postalAddress) {
+  return (
+    '<tr><td class="soft" style="padding-top:24px;border-top:1px solid #e6dccb;font-size:13px;color:#51606d">' +
+    `<p style="margin:0 0 8px">${esc(why)}</p><p style="margin:0 0 8px">${linksHtml}</p>` +
+    `<p style="margin:0">${esc(postalAddress).replace(/\n/g, "<br>")}</p></td></tr>`
+  );
+}
+
 /**
  * Renders { subject, preview, body, lists } with `pieces` (from readPieces) and the studio's postal
  * address. Returns { html, text, removed, links }.
@@ -133,28 +159,15 @@ function renderLetter(campaign, pieces, postalAddress) {
   const parts = blocks(text);
   const lists = campaign.lists.map(listName).join(", ");
   const footer = `You get this letter because you asked for letters from Lanternwood Studio on: ${lists}.`;
-  const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">',
-    `<title>${esc(campaign.subject)}</title>`,
-    "<style>@media (prefers-color-scheme: dark){body,.paper{background:#141c24!important;color:#efe7da!important}.paper a,.paper b{color:#f0b48a!important}.paper .soft{color:#c4bdb1!important}}</style>",
-    '</head><body style="margin:0;padding:0;background:#f8f2e7;color:#24323f">',
-    `<div style="display:none;max-height:0;overflow:hidden">${esc(campaign.preview || "")}</div>`,
-    '<table role="presentation" class="paper" width="100%" cellpadding="0" cellspacing="0" style="background:#f8f2e7;color:#24323f;font-family:Georgia,serif;font-size:16px;line-height:1.55">',
-    '<tr><td align="center" style="padding:24px 16px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px">',
-    '<tr><td class="soft" style="font-size:14px;letter-spacing:0.08em;text-transform:uppercase;color:#51606d;padding-bottom:12px">Lanternwood Studio</td></tr>',
+  const html = paper(campaign.subject, campaign.preview, [
     ...parts.map((p) =>
       p.heading
         ? `<tr><td><h2 style="font-size:22px;margin:18px 0 6px">${inlineHtml(p.heading, track)}</h2></td></tr>`
         : `<tr><td><p style="margin:0 0 12px">${p.lines.map((l) => inlineHtml(l, track)).join("<br>")}</p></td></tr>`,
     ),
     ...pieces.map((p) => pieceHtml(p, track)),
-    '<tr><td class="soft" style="padding-top:24px;border-top:1px solid #e6dccb;font-size:13px;color:#51606d">',
-    `<p style="margin:0 0 8px">${esc(footer)}</p>`,
-    '<p style="margin:0 0 8px"><a href="{{letters_url}}" style="color:#8a4b2a">Choose your letters</a> · <a href="{{unsubscribe_url}}" style="color:#8a4b2a">Unsubscribe</a></p>',
-    `<p style="margin:0">${esc(postalAddress).replace(/\n/g, "<br>")}</p>`,
-    "</td></tr></table></td></tr></table></body></html>",
-  ].join("\n");
+    footerHtml(footer, '<a href="{{letters_url}}" style="color:#8a4b2a">Choose your letters</a> · <a href="{{unsubscribe_url}}" style="color:#8a4b2a">Unsubscribe</a>', postalAddress),
+  ]);
   const plain = [
     "LANTERNWOOD STUDIO",
     "",
@@ -175,4 +188,4 @@ function byteLength(s) {
   return String(s).replace(/[\u0080-\u07ff]/g, "12").replace(/[\u0800-\uffff]/g, "123").length;
 }
 
-module.exports = { renderLetter, readPieces, byteLength, LIMIT_BYTES };
+module.exports = { renderLetter, readPieces, byteLength, paper, footerHtml, esc, LIMIT_BYTES };

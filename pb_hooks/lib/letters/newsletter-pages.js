@@ -103,4 +103,4 @@ function send(e, status, html) {
   return e.html(status, html);
 }
 
-module.exports = { send, confirmAsk, confirmed, linkGone, unsubscribeAsk, unsubscribed, manage };
+module.exports = { page, esc, button, send, confirmAsk, confirmed, linkGone, unsubscribeAsk, unsubscribed, manage };

@@ -56,6 +56,7 @@ function exportAddress(app, value) {
       : null,
     consents,
     letters,
+    cart_reminders: require(`${__hooks}/lib/letters/cart-reminders.js`).recordsOf(app, email),
   };
 }
 
@@ -66,6 +67,7 @@ function erase(app, value) {
   app.runInTransaction((tx) => {
     tx.db().newQuery("DELETE FROM campaign_sends WHERE email = {:email}").bind({ email }).execute();
     tx.db().newQuery("DELETE FROM mail_reports WHERE email = {:email}").bind({ email }).execute();
+    require(`${__hooks}/lib/letters/cart-reminders.js`).eraseAddress(tx, email);
     const found = tx.findRecordsByFilter("newsletter_subscribers", "email = {:email}", "", 1, 0, { email });
     if (found.length) {
       tx.delete(found[0]); // its consent rows go with it (cascade)

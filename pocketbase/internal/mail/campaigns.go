@@ -40,8 +40,9 @@ const (
 )
 
 type campaignSender struct {
-	q      *mailQueue
-	cached *core.Record // the campaign whose letters are leaving, read once
+	q         *mailQueue
+	cached    *core.Record // the campaign whose letters are leaving, read once
+	lastSweep time.Time    // when the hooks' cart reminder sweep last ran (reminders.go)
 }
 
 type letterSettings struct {
@@ -54,6 +55,9 @@ func (c *campaignSender) run() {
 	app := c.q.app
 	if _, err := app.DB().Update(Sends, dbx.Params{"state": "interrupted"}, dbx.HashExp{"state": "sending"}).Execute(); err != nil {
 		app.Logger().Error("campaign letters not checked after a restart", "error", err)
+	}
+	if _, err := app.DB().Update(ReminderLetters, dbx.Params{"state": "interrupted"}, dbx.HashExp{"state": "sending"}).Execute(); err != nil {
+		app.Logger().Error("cart reminder letters not checked after a restart", "error", err)
 	}
 	for {
 		wait := c.step()
@@ -95,6 +99,11 @@ func (c *campaignSender) step() time.Duration {
 	started := time.Now()
 	every := time.Duration(float64(time.Second) / s.rate)
 	c.q.deliverDue() // the shop's own letters never wait behind a campaign
+	c.sweepReminders()
+	// A cart reminder is due now, a campaign's letter can wait a moment: reminders go first.
+	if c.sentToday() < s.dailyCap && c.sendReminder() {
+		return max(0, every-time.Since(started))
+	}
 	var next struct {
 		ID         string `db:"id"`
 		Campaign   string `db:"campaign"`
@@ -209,7 +218,8 @@ func (c *campaignSender) finishDone() {
 func (c *campaignSender) sentToday() int {
 	var n int
 	day := time.Now().UTC().Format("2006-01-02") + " 00:00:00.000Z"
-	_ = c.q.app.DB().NewQuery("SELECT COUNT(*) FROM campaign_sends WHERE sent_at >= {:day}").Bind(dbx.Params{"day": day}).Row(&n)
+	_ = c.q.app.DB().NewQuery("SELECT (SELECT COUNT(*) FROM campaign_sends WHERE sent_at >= {:day}) + (SELECT COUNT(*) FROM cart_reminder_letters WHERE sent_at >= {:day})").
+		Bind(dbx.Params{"day": day}).Row(&n)
 	return n
 }
 
@@ -265,8 +275,7 @@ func (c *campaignSender) record(id string, attempts int, member *core.Record, se
 		reason = reason[:900]
 	}
 	fmt.Fprintf(os.Stderr, "%s campaign letter not sent: id=%s member=%s error=%q\n", time.Now().UTC().Format(time.RFC3339), id, member.Id, reason)
-	var refusal *textproto.Error
-	if errors.As(sendErr, &refusal) && refusal.Code >= 500 {
+	if isRefusal(sendErr) {
 		c.mark(id, dbx.Params{"state": "refused", "sent_at": now.String(), "error": reason})
 		if err := Suppress(c.q.app, member.Id, "mail server refusal", reason); err != nil {
 			c.q.app.Logger().Error("address not suppressed", "member", member.Id, "error", err)
@@ -279,6 +288,12 @@ func (c *campaignSender) record(id string, attempts int, member *core.Record, se
 		return
 	}
 	c.mark(id, dbx.Params{"state": "queued", "attempts": attempts, "error": reason, "send_after": now.Add(retryPause(attempts)).String()})
+}
+
+// isRefusal says whether the mail server refused the letter for good (a 5xx answer).
+func isRefusal(err error) bool {
+	var refusal *textproto.Error
+	return errors.As(err, &refusal) && refusal.Code >= 500
 }
 
 // Suppress takes an address off every list for good, with a line in its consent log.

@@ -5,6 +5,7 @@ import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
 import { isCodeShaped, isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
 import { clearCart, closeCart, removeFromCart, setCode, setQuantity, useCart } from "./cartStore";
+import { CartReminder } from "./CartReminder";
 import { CheckoutDialog } from "./CheckoutDialog";
 import { PriceSummary, ShipToPicker } from "./ShippingSummary";
 import { usePreview, type PreviewState } from "./shipTo";
@@ -93,6 +94,7 @@ export default function CartSheet() {
             <ShipToPicker />
             <CodeField code={code} preview={preview} />
             <PriceSummary preview={preview} subtotal={subtotal} />
+            <CartReminder sessionId={sessionId} code={code} />
           </>
         )}
       </Dialog>

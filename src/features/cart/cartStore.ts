@@ -7,7 +7,8 @@ import { db } from "../../lib/db";
 import { pb } from "../../lib/pocketbase";
 import { isSellable } from "../../lib/money";
 import { toast } from "../../ui/toast";
-import { addLine, isCodeShaped, parseStoredCart, removeLine, setLineQuantity, type CartItem } from "./cartRules";
+import { rememberReminder } from "./reminderStorage";
+import { addLine, isCodeShaped, lineKey, parseStoredCart, removeLine, setLineQuantity, type CartItem } from "./cartRules";
 
 const STORAGE_KEY = "lanternwood-cart";
 
@@ -60,6 +61,7 @@ function change(apply: Change) {
   const next = apply(items);
   useCart.setState({ items: next });
   write(next, sessionId);
+  if (!next.length) rememberReminder(sessionId, "");
   clearTimeout(abandonedTimer);
   abandonedTimer = setTimeout(saveAbandonedCart, 1500);
   return { before: items, after: next };
@@ -161,4 +163,25 @@ export function takeCodeFromLink(raw: string) {
   }
   setCode(raw);
   toast({ title: `Code ${useCart.getState().code} is in your cart`, description: "Its discount shows in your cart." });
+}
+
+/**
+ * A reminder letter's link (/cart/restore/<token> leads to ?restore=<token>): the server rebuilds
+ * the cart from what can be bought today, at today's prices; its lines join this cart (a line
+ * already here stays as it is). A link the server refuses leaves the cart untouched, and says why.
+ */
+export async function restoreFromLink(token: string) {
+  let answer: { items?: unknown; code?: unknown };
+  try {
+    answer = await pb.send("/api/studio/cart/restore", { method: "POST", body: { token } });
+  } catch (err) {
+    const message = (err as { response?: { message?: string }; status?: number }).response?.message;
+    toast({ title: "This cart link does not work", description: message || "You appear to be offline. Open the link again when you're connected.", tone: "error" });
+    return;
+  }
+  const lines = parseStoredCart(answer.items) ?? [];
+  change((items) => lines.reduce((acc, line) => (acc.some((i) => lineKey(i) === lineKey(line)) ? acc : [...acc, line]), items));
+  if (typeof answer.code === "string" && answer.code && !useCart.getState().code) setCode(answer.code);
+  toast({ title: "Your cart is back", description: "At today's prices; shipping is worked out for where it goes." });
+  openCart();
 }

@@ -8,6 +8,7 @@ import { Dialog, useDialogSelection } from "../../../ui/Dialog";
 import { toast } from "../../../ui/toast";
 import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
+import { CartReminders } from "./CartReminders";
 
 interface AbandonedCart extends RecordModel {
   session_id: string;
@@ -22,6 +23,15 @@ interface AbandonedCart extends RecordModel {
 const when = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function AbandonedCartsTab() {
+  return (
+    <>
+      <AbandonedCarts />
+      <CartReminders />
+    </>
+  );
+}
+
+function AbandonedCarts() {
   const { items, error, catchUp } = useLiveList<AbandonedCart>("abandoned_carts", "is_converted = false", "-created");
   const dialog = useDialogSelection<AbandonedCart>();
   const [deleting, setDeleting] = useState<string | null>(null);
