@@ -2,17 +2,15 @@
 // refund off every line of its order, spreads a partial one over the lines by their revenue (the
 // goods' share only, never tax or shipping), and counts a repeated delivery once. A paid download
 // counts as digital, as its piece and in the story its buyer saw.
-import Stripe from "stripe";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_DOMAIN, signedInUser, startServer, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
 import { startStripeMock } from "../support/stripe-mock";
-import { arrangeShop, post, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
+import { arrangeShop, post, stripeNews, TWO_ZONES, WEBHOOK_SECRET } from "../support/shop";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const DAY_MS = 86400000;
-const stripe = new Stripe("sk_test_123");
 
 let server: TestServer;
 let mock: { url: string; stop(): Promise<void> };
@@ -22,10 +20,7 @@ let page = "";
 // Days sure to hold every event of this file, whenever it runs: from the day before it started to the day after.
 const range = { from: new Date(Date.now() - DAY_MS).toISOString().slice(0, 10), to: new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10) };
 
-function webhook(type: string, object: Record<string, unknown>, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
-  const payload = JSON.stringify({ id: eventId, type, data: { object } });
-  return post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
-}
+const webhook = (type: string, object: Record<string, unknown>, eventId?: string) => stripeNews(server, type, object, eventId);
 
 interface Paid {
   pi: string;
