@@ -91,10 +91,10 @@ function lineOf(app, session, purchase) {
 }
 
 /**
- * Stripe says a charge was refunded (`refunds`: each refund of it so far, oldest first). Each not yet
- * counted comes off on the day Stripe made it: one the shop made for a line takes that line; the one
- * that leaves nothing of the charge takes what is left of every line; any other is spread over the
- * lines. A refund without lines gives back tax and shipping with the goods in the proportions the
+ * Stripe says a charge was refunded (`refunds()`: each refund of it so far, oldest first, asked only
+ * of a shop order's charge). Each not yet counted comes off on the day Stripe made it: one the shop
+ * made for a line takes that line; the one that leaves nothing of the charge takes what is left of
+ * every line; any other is spread over the lines. A refund without lines gives back tax and shipping with the goods in the proportions the
  * buyer paid them, so only the goods' share of it (goods ÷ what was paid) is revenue given back.
  * Returns how many refunds were counted now.
  */
@@ -103,13 +103,14 @@ function chargeRefunded(app, charge, refunds) {
   if (!paymentIntent) return 0;
   const purchase = app.findRecordsByFilter("purchases", "metadata.payment_intent = {:pi}", "", 1, 0, { pi: paymentIntent })[0];
   if (!purchase) return 0;
+  const list = refunds();
   const { dayOf, lineRevenues } = tallies();
   let counted = 0;
   app.runInTransaction((tx) => {
     const session = sessionOf(tx, purchase.getString("payment_id"));
     if (!session) return;
     const paid = require(`${__hooks}/lib/orders/order-amounts.js`).amountsOf(session).total;
-    refunds.forEach((refund, k) => {
+    list.forEach((refund, k) => {
       const day = refund.created ? dayOf(new Date(refund.created * 1000).toISOString()) : dayOf("");
       if (refund.status === "failed" || refund.status === "canceled" || !claim(tx, refund.id, day)) return;
       counted++;
@@ -117,7 +118,7 @@ function chargeRefunded(app, charge, refunds) {
       if (named) {
         const match = lineOf(tx, session, named);
         takeOff(tx, session, match ? [match] : [], day);
-      } else if (charge.refunded === true && k === refunds.length - 1) {
+      } else if (charge.refunded === true && k === list.length - 1) {
         takeOff(tx, session, linesLeft(tx, session), day);
       } else {
         const goods = lineRevenues(session).reduce((s, l) => s + l.cents, 0);
