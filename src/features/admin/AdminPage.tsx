@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
@@ -28,15 +28,19 @@ import { TaxTab } from "./shipping/TaxTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
-// Letters are written now and then, not every day: their code loads when the tab opens.
-const LazyLettersTab = lazy(() => import("./letters/LettersTab"));
-function LettersTab() {
-  return (
-    <Suspense fallback={<p className="muted">Loading...</p>}>
-      <LazyLettersTab />
-    </Suspense>
-  );
+// Letters and downloads are tended now and then, not every day: their code loads when the tab opens.
+function onDemand(load: () => Promise<{ default: ComponentType }>) {
+  const Lazy = lazy(load);
+  return function OnDemandTab() {
+    return (
+      <Suspense fallback={<p className="muted">Loading...</p>}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }
+const LettersTab = onDemand(() => import("./letters/LettersTab"));
+const DigitalItemsTab = onDemand(() => import("./downloads/DigitalItemsTab"));
 
 const TABS = [
   ["characters", "Characters", CharactersTab],
@@ -44,6 +48,7 @@ const TABS = [
   ["paintings", "Paintings", PaintingsTab],
   ["editions", "Editions", EditionsTab],
   ["books", "Books", BooksTab],
+  ["downloads", "Downloads", DigitalItemsTab],
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
