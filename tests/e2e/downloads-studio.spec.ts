@@ -32,6 +32,8 @@ test("the studio adds a digital item with a PDF, a damaged PDF is refused with i
   const files = form.getByRole("region", { name: "Files sold to download" });
   await expect(files).toContainText("No files yet");
   await files.getByLabel("File title").fill("The Moss Fairy (PDF)");
+  await files.getByLabel(/File to sell/).setInputFiles({ name: "moss-fairy.docx", mimeType: "application/octet-stream", buffer: PNG });
+  await expect(files.getByRole("alert")).toHaveText("“moss-fairy.docx” cannot be sold: only PDF, PNG and ZIP files can.");
   const broken = Buffer.from(lanternStory(2).toString("latin1").replace("/Kids [", "/Kids ("), "latin1");
   await files.getByLabel(/File to sell/).setInputFiles(pdf("moss-fairy.pdf", broken));
   await files.getByRole("checkbox", { name: /Stamp each copy/ }).check();
@@ -43,10 +45,21 @@ test("the studio adds a digital item with a PDF, a damaged PDF is refused with i
 
   await files.getByLabel(/File to sell/).setInputFiles(pdf("moss-fairy.pdf", lanternStory(3)));
   await expect(files.getByRole("alert")).toHaveCount(0);
-  await files.getByRole("button", { name: "Upload file" }).click();
+  // Enter in the file's title uploads the file; it does not save and close the item around it.
+  await files.getByLabel("File title").press("Enter");
   await expect(page.getByTestId("toast")).toContainText("File added");
+  await expect(form).toBeVisible();
   await expect(files.getByRole("listitem")).toContainText(/The Moss Fairy \(PDF\)PDF · \d+ KB · 4 pages Stamped with its buyer’s name/);
   await expect(files.getByLabel("File title")).toHaveValue("");
+  await files.getByRole("checkbox", { name: "Stamp", exact: true }).uncheck();
+  await expect(page.getByTestId("toast")).toContainText("The Moss Fairy (PDF) will not be stamped");
+  await expect(files.getByRole("listitem")).not.toContainText("Stamped with its buyer’s name");
+  await form.getByRole("button", { name: "Cancel" }).click();
+
+  // A book sells files the same way, from its own editor.
+  await page.getByRole("tab", { name: "Books" }).click();
+  await page.getByRole("button", { name: /^Edit / }).first().click();
+  await expect(page.getByRole("dialog", { name: "Edit Book" }).getByRole("region", { name: "Files sold to download" })).toBeVisible();
 
   await page.goto("/pebblewick");
   const forSale = page.getByRole("region", { name: "To download" });

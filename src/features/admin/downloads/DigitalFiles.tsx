@@ -76,14 +76,17 @@ export function DigitalFiles({ owner, id }: { owner: "digital_item" | "book"; id
     }
   }
 
-  async function change(f: SaleFile, act: () => Promise<unknown>, done: string) {
+  async function change(f: SaleFile, act: () => Promise<unknown>, done: string, shown?: Partial<SaleFile>) {
     setBusy(f.id);
+    // The switch moves at once; a refusal puts it back when the list reloads.
+    if (shown) setFiles((list) => list && list.map((x) => (x.id === f.id ? { ...x, ...shown } : x)));
     try {
       await act();
       toast({ title: done });
       load();
     } catch (err) {
       toast({ title: "That did not work", description: err instanceof Error ? err.message : "Please try again.", tone: "error" });
+      load();
     } finally {
       setBusy(null);
     }
@@ -115,7 +118,7 @@ export function DigitalFiles({ owner, id }: { owner: "digital_item" | "book"; id
               </div>
               <div className={styles.rowActions}>
                 {f.content_type === "application/pdf" && (
-                  <CheckboxField label="Stamp" checked={f.stamp} isDisabled={busy === f.id} onChange={(on) => void change(f, () => pb.collection("digital_files").update(f.id, { stamp: on }), on ? `${f.title} will be stamped` : `${f.title} will not be stamped`)} />
+                  <CheckboxField label="Stamp" checked={f.stamp} isDisabled={busy === f.id} onChange={(on) => void change(f, () => pb.collection("digital_files").update(f.id, { stamp: on }), on ? `${f.title} will be stamped` : `${f.title} will not be stamped`, { stamp: on })} />
                 )}
                 <Button variant="ghost" size="small" isDisabled={busy === f.id} aria-label={`Remove ${f.title}`} onPress={() => void change(f, () => pb.collection("digital_files").delete(f.id), `${f.title} removed`)}>
                   Remove
@@ -126,7 +129,17 @@ export function DigitalFiles({ owner, id }: { owner: "digital_item" | "book"; id
         </ul>
       )}
 
-      <div className={styles.upload} role="group" aria-label="Add a file">
+      {/* Inside the item's own form: Enter here uploads the file rather than saving the item and closing it with the file unsent. */}
+      <div
+        className={styles.upload}
+        role="group"
+        aria-label="Add a file"
+        onKeyDown={(e) => {
+          if (e.key !== "Enter" || !(e.target instanceof HTMLInputElement) || e.target.type !== "text") return;
+          e.preventDefault();
+          if (!sending) void upload();
+        }}
+      >
         <TextField label="File title" value={title} onChange={setTitle} isDisabled={sending} description="As the buyer sees it, e.g. “The Lantern of Pebblewick (PDF)”." />
         <div className={styles.pick}>
           <label className={admin.filePick}>
