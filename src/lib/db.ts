@@ -30,6 +30,8 @@ export interface KeptFile {
 
 export class StudioDb extends Dexie {
   outbox!: Table<OutboxAction, string>;
+  /** The visit counts waiting to be sent (src/features/visits), an outbox of their own. */
+  tallies!: Table<OutboxAction, string>;
   /** The public catalogue, filled by src/lib/sync and read through it (useCatalog). */
   catalog!: Table<CatalogBucket, string>;
   cart!: Table<StoredCart, string>;
@@ -82,6 +84,7 @@ export class StudioDb extends Dexie {
     });
     this.version(5).stores({
       files: "grant",
+      tallies: "id, createdAt, status, kind",
     });
   }
 }

@@ -6,7 +6,7 @@
  * Opens a checkout for `items`: prices them and holds what they take out of the shop in one
  * transaction, then opens the payment page. Returns { url, session_id, amount_total }.
  */
-function openCheckout(app, { items, user, holder, cartSessionId, country, region, code, buyerKey, withdrawalWaiver }) {
+function openCheckout(app, { items, user, holder, cartSessionId, country, region, code, buyerKey, withdrawalWaiver, visit }) {
   const { priceOrder, HOLD_MINUTES } = require(`${__hooks}/lib/pricing/pricing.js`);
   const provider = requireProvider();
   // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
@@ -32,6 +32,7 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
     checkout.set("amount_total", priced.total);
     keepPricing(checkout, priced);
     checkout.set("cart_session_id", cartSessionId);
+    checkout.set("visit", visit || "");
     checkout.set("user", user ? user.id : "");
     checkout.set("holder", holder);
     checkout.set("buyer_key_digest", buyerKey ? $security.sha256(buyerKey) : "");

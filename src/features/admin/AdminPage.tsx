@@ -12,6 +12,7 @@ import { ReplicationStatus } from "./ReplicationStatus";
 import { InboxContext, useInboxData } from "./inbox/useInbox";
 import { setAppBadge, useAppBadge } from "./inbox/useAppBadge";
 import { useWaitingCount } from "./orders/useOrders";
+import { forgetReports } from "./reports/useReport";
 import { AbandonedCartsTab } from "./tabs/AbandonedCartsTab";
 import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
@@ -28,7 +29,7 @@ import { TaxTab } from "./shipping/TaxTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
-// Letters and downloads are tended now and then, not every day: their code loads when the tab opens.
+/** A tab read now and then, not every day: its code loads when it opens. */
 function onDemand(load: () => Promise<{ default: ComponentType }>) {
   const Lazy = lazy(load);
   return function OnDemandTab() {
@@ -41,6 +42,7 @@ function onDemand(load: () => Promise<{ default: ComponentType }>) {
 }
 const LettersTab = onDemand(() => import("./letters/LettersTab"));
 const DigitalItemsTab = onDemand(() => import("./downloads/DigitalItemsTab"));
+const ReportsTab = onDemand(() => import("./reports/ReportsTab"));
 
 const TABS = [
   ["characters", "Characters", CharactersTab],
@@ -57,6 +59,7 @@ const TABS = [
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["shipping", "Shipping", ShippingTab],
   ["tax", "Tax", TaxTab],
+  ["reports", "Reports", ReportsTab],
   ["artist", "Artist", ArtistTab],
 ] as const;
 
@@ -75,6 +78,7 @@ export function AdminPage() {
     try {
       signOut();
       setAppBadge(0);
+      forgetReports();
       toast({ title: "Signed out" });
       navigate("/admin/login");
     } catch {

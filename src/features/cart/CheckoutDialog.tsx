@@ -11,6 +11,7 @@ import { closeCart, useCart } from "./cartStore";
 import { PriceSummary, ShipToPicker } from "./ShippingSummary";
 import { countryName, linesOf, usePlaces, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
+import { currentVisitId } from "../../lib/visit";
 
 /** The server's price for the chosen place, then the hosted payment page. The server prices every line. */
 export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: boolean; onOpenChange: (open: boolean) => void; preview: PreviewState }) {
@@ -40,7 +41,7 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
     try {
       const res = await pb.send<{ url: string }>("/api/studio/checkout", {
         method: "POST",
-        body: { cart_session_id: sessionId, items: linesOf(payable), country, region, code, ...(box ? { withdrawal_waiver: waived } : {}) },
+        body: { cart_session_id: sessionId, items: linesOf(payable), country, region, code, visit_id: currentVisitId(), ...(box ? { withdrawal_waiver: waived } : {}) },
       });
       if (!res?.url) throw new Error("Invalid response from checkout service");
       onOpenChange(false);
