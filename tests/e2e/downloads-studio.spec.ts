@@ -1,6 +1,7 @@
 // The studio puts a new download on sale: a digital item with its picture and world, a damaged PDF
 // refused with its reason while what was typed stays, the real book accepted and stamped, and the
 // item for sale on its world's page.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { lanternStory } from "../support/story-pdf";
 import { signInToStudio } from "./support";
@@ -42,6 +43,7 @@ test("the studio adds a digital item with a PDF, a damaged PDF is refused with i
   await expect(files.getByLabel("File title")).toHaveValue("The Moss Fairy (PDF)");
   await expect(files.getByRole("checkbox", { name: /Stamp each copy/ })).toBeChecked();
   await expect(files).toContainText("No files yet");
+  expect((await new AxeBuilder({ page }).include("[role=dialog]").analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
 
   await files.getByLabel(/File to sell/).setInputFiles(pdf("moss-fairy.pdf", lanternStory(3)));
   await expect(files.getByRole("alert")).toHaveCount(0);
