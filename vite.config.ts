@@ -16,11 +16,16 @@ function isAdminChunk(chunk: { facadeModuleId: string | null; moduleIds: string[
 // with its own dependencies (the higher priority claims a module first), then the app. Without
 // these groups the shared code splits into some forty small chunks, each a request to start.
 const BOOT_STAGES = [
+  // Vite's helper for dynamic imports, which the entry itself needs: alone, or the entry would
+  // import whichever stage's chunk holds it, and evaluate that chunk and all it imports at once.
+  { name: "preload", test: /vite\/preload-helper/, priority: 6 },
   { name: "react", test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 5 },
   // With the catalogue's store, so the sync worker (SYNC_WORKER) imports this chunk and nothing else.
   { name: "db", test: /\/node_modules\/dexie\/|\/src\/lib\/(db|buckets|catalog|sync\/store)\.ts$/, priority: 4 },
   { name: "pocketbase", test: /\/node_modules\/pocketbase\/|\/src\/lib\/pocketbase\.ts$/, priority: 3 },
-  { name: "router", test: /\/node_modules\/react-router(-dom)?\/|\/src\/app\/routes\.tsx$/, priority: 2 },
+  { name: "router", test: /\/node_modules\/react-router(-dom)?\/|\/src\/boot\/router\.ts$/, priority: 2 },
+  // The app's own code that the first render needs: the route table and what it imports.
+  { name: "routes", test: /\/src\/app\/routes\.tsx$/, priority: 1.5 },
   { name: "app", test: /\/src\/boot\/app\.tsx$/, priority: 1 },
 ];
 

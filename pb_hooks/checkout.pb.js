@@ -26,7 +26,10 @@ routerAdd(
     const body = e.requestInfo().body || {};
     const cartSessionId = String(body.cart_session_id || "").slice(0, 100);
     const buyerKey = $security.randomString(40);
-    const opened = checkout.openCheckout(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region, code: body.code, buyerKey });
+    // The visit the checkout began in (reports): its payment is counted for where that visit came from.
+    const visits = require(`${__hooks}/lib/reports/visits.js`);
+    const visit = visits.notCounted(e) ? "" : visits.checkoutStarted(e.app, body.visit_id);
+    const opened = checkout.openCheckout(e.app, { items: body.items, user: signedInCustomer(e), holder: holderOf(e), cartSessionId, country: body.country, region: body.region, code: body.code, buyerKey, visit, withdrawalWaiver: body.withdrawal_waiver });
     checkout.giveBuyerKey(e, buyerKey);
     return e.json(200, opened);
   },
@@ -64,6 +67,7 @@ routerAdd(
   (e) => {
     const { handleStripeWebhook } = require(`${__hooks}/lib/checkout/webhook.js`);
     const answer = handleStripeWebhook(e.app, toString(e.request.body), e.request.header.get("Stripe-Signature"));
+    if (answer.refunded) require(`${__hooks}/lib/reports/refund-tallies.js`).chargeRefunded(e.app, answer.refunded.charge, answer.refunded.refunds);
     return e.json(answer.status, answer.body);
   },
   $apis.bodyLimit(262144),

@@ -20,6 +20,7 @@ import (
 	"studio/server/internal/access"
 	"studio/server/internal/cache"
 	"studio/server/internal/catalog"
+	"studio/server/internal/downloads"
 	"studio/server/internal/edge"
 	"studio/server/internal/editions"
 	studioenv "studio/server/internal/env"
@@ -84,6 +85,7 @@ func main() {
 		return se.Next()
 	})
 	mail.Register(app)
+	downloads.Register(app)
 	guard.RegisterCacheRules(app)
 	guard.RedactRequestLogs(app)
 	stopReplication := replication.Register(app)

@@ -12,6 +12,7 @@ const STAGES = [
   () => import("react-dom/client"),
   () => import("./lib/db"),
   () => import("./lib/pocketbase"),
+  () => import("./boot/router"),
   () => import("./app/routes"),
 ];
 

@@ -121,3 +121,14 @@ export const edition = {
   ],
 };
 
+
+// Files sold to download (scripts/lib/seed.mjs): a story e-book stamped for each buyer (a real PDF
+// the seed writes, scripts/lib/story-pdf.mjs) and a printable colouring page.
+export const downloads = [
+  { title: "The Lantern of Pebblewick", slug: "lantern-of-pebblewick-ebook", kind: "e-book", price: 9, world: "pebblewick", palette: "harbor", available: true,
+    description: "A six-chapter bedtime story of Mossy and the lighthouse, as a PDF to read on any screen. Each copy carries its reader's name.",
+    file: { title: "The Lantern of Pebblewick (PDF)", kind: "story", stamp: true } },
+  { title: "Bigfoot's Campfire Colouring Page", slug: "bigfoot-campfire-colouring-page", kind: "colouring page", price: 3, world: "cryptid", palette: "forest", available: true,
+    description: "A printable page of the Alliance around its campfire, at A4 and US Letter, ready for crayons or watercolour.",
+    file: { title: "Bigfoot's Campfire (PNG, print at A4 or Letter)", kind: "picture", stamp: false } },
+];

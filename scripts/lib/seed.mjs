@@ -5,6 +5,7 @@ import { randomBytes, randomInt } from "node:crypto";
 import PocketBase from "pocketbase";
 import * as art from "./watercolor.mjs";
 import * as demo from "./demo-catalog.mjs";
+import { lanternStory } from "./story-pdf.mjs";
 
 const png = (bytes, name) => new File([bytes], `${name}.png`, { type: "image/png" });
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
@@ -104,6 +105,7 @@ export async function seedCatalog(pb) {
     );
   }
   await seedEdition(pb);
+  await seedDownloads(pb);
   const { palette, ...profile } = demo.artist;
   await pb.collection("artist_profile").create(
     form(profile, { profile_image: png(art.character(seedOf(profile.name), { width: 720, height: 900, palette: P[palette] }), "portrait") }),
@@ -128,6 +130,19 @@ async function seedEdition(pb) {
     const address = { line1: "1 Harbor Road", city: b.city, postal_code: b.postal_code, country: b.country, state: b.state ?? "" };
     const paid = await fetch(`${pb.baseURL}/api/studio/checkout/${session}/pay`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ customer: { name: b.name, email: b.email }, shipping: { name: b.name, address } }) });
     if (!paid.ok) throw new Error(`the demo edition's payment answered ${paid.status}: ${await paid.text()}`);
+  }
+}
+
+/** The demo downloads: a story e-book stamped for each buyer, and a colouring page to print. */
+export async function seedDownloads(pb) {
+  for (const d of demo.downloads) {
+    const { palette, file, ...fields } = d;
+    const item = await pb.collection("digital_items").create(form(fields, { image: png(art.cover(seedOf(d.title), { palette: art.PALETTES[palette] }), d.slug) }));
+    const content =
+      file.kind === "story"
+        ? new File([lanternStory(6)], "the-lantern-of-pebblewick.pdf", { type: "application/pdf" })
+        : png(art.character(seedOf(d.title), { width: 1240, height: 1754, palette: art.PALETTES[palette] }), d.slug);
+    await pb.collection("digital_files").create(form({ digital_item: item.id, title: file.title, stamp: file.stamp }, { file: content }));
   }
 }
 

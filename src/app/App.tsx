@@ -7,10 +7,13 @@ import { routes } from "./routes";
 import "../features/commissions";
 // The studio's shipping actions, queued offline in the same outbox.
 import "../features/shipping";
+// Notes the address the tab landed on before the app tidies it; the counting loads when idle.
+import { countThisTab } from "../features/visits";
 
 export const router = createBrowserRouter(routes);
 
 export function App() {
   useEffect(() => sync.start(), []);
+  useEffect(() => countThisTab(router), []);
   return <RouterProvider router={router} />;
 }

@@ -142,6 +142,19 @@ export interface Edition extends CatalogRecord {
   issued: number;
 }
 
+/** A file sold to download (pb_migrations/1763811100_digital_downloads.js); its files stay private. */
+export interface DigitalItem extends CatalogRecord {
+  title: string;
+  slug: string;
+  description: string;
+  kind: "colouring page" | "printable" | "e-book";
+  /** Dollars. */
+  price: number;
+  image: string;
+  world: CharacterType | "";
+  available: boolean;
+}
+
 export interface CatalogTables {
   characters: Character;
   paintings: Painting;
@@ -152,11 +165,12 @@ export interface CatalogTables {
   tags: Tag;
   commission_board: CommissionBoard;
   editions: Edition;
+  digital_items: DigitalItem;
 }
 
 export type CatalogCollection = keyof CatalogTables;
 
-export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions"];
+export const CATALOG_COLLECTIONS: CatalogCollection[] = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions", "digital_items"];
 
 /** A painting's price for a variant, when the tag is present and priced (SPEC §5). */
 export function paintingPrice(p: Painting, variant: "print" | "original"): number | null {

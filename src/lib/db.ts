@@ -19,13 +19,26 @@ export interface MetaRow {
   value: string;
 }
 
+/** A bought file this browser has downloaded, kept so the installed app opens it again with no signal. */
+export interface KeptFile {
+  grant: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  savedAt: number;
+}
+
 export class StudioDb extends Dexie {
   outbox!: Table<OutboxAction, string>;
+  /** The visit counts waiting to be sent (src/features/visits), an outbox of their own. */
+  tallies!: Table<OutboxAction, string>;
   /** The public catalogue, filled by src/lib/sync and read through it (useCatalog). */
   catalog!: Table<CatalogBucket, string>;
   cart!: Table<StoredCart, string>;
   /** Sync cursors and other small facts, by key. */
   meta!: Table<MetaRow, string>;
+  /** Bought files opened here (src/features/orders/keptFiles.ts), by grant; never their addresses. */
+  files!: Table<KeptFile, string>;
 
   constructor(name = "lanternwood-studio") {
     super(name);
@@ -68,6 +81,10 @@ export class StudioDb extends Dexie {
       murals: null,
       artist_profile: null,
       tags: null,
+    });
+    this.version(5).stores({
+      files: "grant",
+      tallies: "id, createdAt, status, kind",
     });
   }
 }

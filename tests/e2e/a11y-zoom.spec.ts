@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createCustomer, signInThroughUi, waitForCatalog } from "./support";
 import { focusStop, installProbe, placement, TEXT_SPACING } from "./a11y-probe";
+import { PUBLIC_ROUTES, resolveRoutes } from "./routes";
 
 test.use({ serviceWorkers: "block" });
 test.beforeEach(({ page }) => installProbe(page));
@@ -198,6 +199,35 @@ test("text at 200 % in a 320 px window keeps the footer's address, the commissio
   await page.getByRole("heading", { name: "Merchandise" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("combobox", { name: /Size/ }).first()).toBeVisible();
   expect(await pastTheWindow(page, "main select, footer a")).toEqual([]);
+});
+
+test("text at 200 % in a 320 px window: no public page is wider than the window, and the cart's lines stay inside the drawer", async ({ page }) => {
+  test.setTimeout(120_000);
+  const routes = await resolveRoutes(PUBLIC_ROUTES);
+  await page.setViewportSize({ width: 320, height: 700 });
+  await textAt200(page);
+  const wide: string[] = [];
+  for (const path of routes) {
+    await page.goto(path);
+    await expect(page.locator("#root > .prerendered")).toHaveCount(0);
+    await waitForCatalog(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > 320) wide.push(`${path} is ${scrollWidth} px wide`);
+  }
+  expect(wide).toEqual([]);
+  await page.goto("/gallery");
+  await waitForCatalog(page);
+  await page.getByRole("button", { name: "Add, print of Sea Glass Morning" }).click();
+  const cart = page.getByRole("dialog", { name: /^Shopping Cart/ });
+  await expect(cart.getByRole("button", { name: "Remove Sea Glass Morning" })).toBeVisible();
+  const outside = await cart.evaluate((dialog) => {
+    const frame = dialog.getBoundingClientRect();
+    return Array.from(dialog.querySelectorAll("*"))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && (box.right > frame.right + 0.5 || box.left < frame.left - 0.5))
+      .map(({ el, box }) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" spans ${Math.round(box.left)}–${Math.round(box.right)} px`);
+  });
+  expect(outside).toEqual([]);
 });
 
 for (const [what, width, larger] of [["390 px", 390, false], ["200 % text at 320 px", 320, true]] as const) {

@@ -32,6 +32,23 @@ describe("the speed budget of the build", () => {
   });
 });
 
+describe("the app's start", () => {
+  // src/main.tsx evaluates React, Dexie, the PocketBase client and the router each in a task of its
+  // own; a stage's chunk the entry imported statically would be evaluated with the entry, all at once.
+  it("evaluates none of the stages' chunks with the entry", () => {
+    const manifest = JSON.parse(readFileSync(join(root, "dist", ".vite", "manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
+    const reached = new Set<string>();
+    const visit = (key: string) => {
+      if (reached.has(key)) return;
+      reached.add(key);
+      manifest[key].imports?.forEach(visit);
+    };
+    visit("index.html");
+    const files = [...reached].map((key) => manifest[key].file);
+    expect(files.filter((file) => /^assets\/(react|db|pocketbase|router|routes|app)-/.test(file))).toEqual([]);
+  });
+});
+
 describe("the service worker's install", () => {
   const dist = join(root, "dist");
   const precached = [...readFileSync(join(dist, "sw.js"), "utf8").matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => `/${m[1]}`);

@@ -48,7 +48,7 @@ describe("the changes route", () => {
     expect(ids(first, "tags")).toHaveLength(4);
     // Nothing private ever rides along.
     const names = new Set(first.upserts.map((r) => r.collectionName));
-    for (const name of names) expect(["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions"]).toContain(name);
+    for (const name of names) expect(["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions", "digital_items"]).toContain(name);
 
     const again = await changes(first.cursor);
     expect(again).toMatchObject({ reset: false, upserts: [], deletes: [], cursor: first.cursor });

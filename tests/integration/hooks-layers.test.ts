@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, "../..");
 const lib = join(root, "pb_hooks/lib");
 
 // From the bottom up: a folder may require only folders before it.
-const LAYERS = ["base", "accounts", "catalog", "money", "pricing", "orders", "commissions", "checkout", "letters"];
+const LAYERS = ["base", "accounts", "catalog", "money", "pricing", "orders", "commissions", "checkout", "letters", "reports"];
 
 const folders = readdirSync(lib).filter((name) => statSync(join(lib, name)).isDirectory());
 const jsUnder = (dir: string) =>

@@ -11,7 +11,7 @@
 // A cursor is "<fingerprint>.<seq>". The fingerprint covers the collections' rules and fields,
 // so a change to what visitors may see invalidates every cursor at once.
 
-const CATALOG = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions"];
+const CATALOG = ["characters", "paintings", "books", "merchandise", "murals", "artist_profile", "tags", "commission_board", "editions", "digital_items"];
 // Private collections shown in live lists (commission threads, the admin's lists): the same log
 // lets them catch up after a reconnect instead of re-reading everything.
 const LIVE = ["commissions", "commission_messages", "commission_files", "commission_quotes", "commission_payments", "commission_revisions", "commission_terms", "purchases", "abandoned_carts", "checkout_sessions", "shipments", "shop_settings", "discount_codes"];

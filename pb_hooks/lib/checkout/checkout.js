@@ -6,7 +6,7 @@
  * Opens a checkout for `items`: prices them and holds what they take out of the shop in one
  * transaction, then opens the payment page. Returns { url, session_id, amount_total }.
  */
-function openCheckout(app, { items, user, holder, cartSessionId, country, region, code, buyerKey }) {
+function openCheckout(app, { items, user, holder, cartSessionId, country, region, code, buyerKey, withdrawalWaiver, visit }) {
   const { priceOrder, HOLD_MINUTES } = require(`${__hooks}/lib/pricing/pricing.js`);
   const provider = requireProvider();
   // A new checkout from the same cart replaces the one left open before (a closed tab, a Back
@@ -23,6 +23,7 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
     // Accounts are free to make: the larger allowance is for customers who confirmed their address.
     priced = priceOrder(tx, { items, holder, trusted: !!user && user.verified(), country, region, code });
     if (priced.code_refusal) throw new ApiError(priced.code_refusal.status, priced.code_refusal.message, null);
+    const waiver = require(`${__hooks}/lib/pricing/withdrawal.js`).consentAtCheckout(priced, withdrawalWaiver);
     checkout = new Record(tx.findCollectionByNameOrId("checkout_sessions"));
     checkout.set("provider", provider);
     checkout.set("provider_session_id", "pending_" + $security.randomString(24));
@@ -31,6 +32,7 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
     checkout.set("amount_total", priced.total);
     keepPricing(checkout, priced);
     checkout.set("cart_session_id", cartSessionId);
+    checkout.set("visit", visit || "");
     checkout.set("user", user ? user.id : "");
     checkout.set("holder", holder);
     checkout.set("buyer_key_digest", buyerKey ? $security.sha256(buyerKey) : "");
@@ -38,6 +40,7 @@ function openCheckout(app, { items, user, holder, cartSessionId, country, region
     checkout.set("discount_code", priced.discount_code);
     checkout.set("discount_cents", priced.discount);
     checkout.set("discount_free_shipping", !!priced.free_shipping);
+    if (waiver) checkout.set("withdrawal_waiver", waiver);
     tx.save(checkout);
   });
 
@@ -165,8 +168,9 @@ function payOnDemoPage(app, id, body) {
     const status = app.findRecordById("checkout_sessions", session.id).getString("status");
     if (status !== "open") throw new BadRequestError("This checkout is " + status + " and can no longer be paid.");
   }
-  const details = demoDetails(body);
-  if (!session.getString("fulfilled_at")) keepToPricedPlace(session, details.shipping.address);
+  const ships = sessionSummary(app, id).ships;
+  const details = demoDetails(body, ships);
+  if (!session.getString("fulfilled_at") && ships) keepToPricedPlace(session, details.shipping.address);
   require(`${__hooks}/lib/orders/fulfilment.js`).fulfil(app, id, details);
   return sessionSummary(app, id);
 }

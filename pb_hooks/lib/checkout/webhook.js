@@ -20,9 +20,17 @@ function handleStripeWebhook(app, payload, signature) {
   }
   const object = (event.data && event.data.object) || {};
   // A refund made in Stripe's dashboard: an order refunded in full gives its code's use back.
+  // A charge refunded in full there ends its downloads too.
   if (event.type === "charge.refunded") {
     const returned = object.refunded === true && require(`${__hooks}/lib/pricing/discounts.js`).returnUse(app, String(object.payment_intent || ""));
-    return { status: 200, body: { received: true, returned: !!returned } };
+    const revoked = object.refunded === true ? revokeDownloads(app, object.payment_intent, "refunded") : 0;
+    // The reports count each refund of a shop order's charge (checkout.pb.js), read from Stripe only
+    // then when the event's charge does not list them (it does not since Stripe's API of 2022-11-15).
+    return { status: 200, body: { received: true, returned: !!returned, revoked }, refunded: { charge: object, refunds: () => refundsOf(object) } };
+  }
+  // A dispute opened at the bank: the files stop while it lasts (docs/decisions/034).
+  if (event.type === "charge.dispute.created") {
+    return { status: 200, body: { received: true, revoked: revokeDownloads(app, object.payment_intent, "disputed") } };
   }
   const session = object.id ? app.findRecordsByFilter("checkout_sessions", "provider_session_id = {:id}", "", 1, 0, { id: String(object.id) })[0] : null;
   if (!session) {
@@ -50,6 +58,17 @@ function handleStripeWebhook(app, payload, signature) {
       break;
   }
   return { status: 200, body: { received: true } };
+}
+
+/** A charge's refunds, oldest first. */
+function refundsOf(charge) {
+  const listed = charge.refunds && Array.isArray(charge.refunds.data) && !charge.refunds.has_more ? charge.refunds.data : null;
+  const refunds = listed || (charge.id ? require(`${__hooks}/lib/money/stripe.js`).refundsOfCharge(String(charge.id)) : []);
+  return refunds.slice().sort((a, b) => (Number(a.created) || 0) - (Number(b.created) || 0));
+}
+
+function revokeDownloads(app, paymentIntent, reason) {
+  return require(`${__hooks}/lib/orders/downloads.js`).revokePayment(app, String(paymentIntent || ""), reason);
 }
 
 module.exports = { handleStripeWebhook };

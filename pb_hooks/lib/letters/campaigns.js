@@ -249,7 +249,20 @@ function click(app, campaignId, n, token) {
       .bind({ c: campaignId, m: member, n: Number(n), now: new Date().toISOString().replace("T", " ") })
       .execute();
   }
-  return to;
+  return markedAsLetter(to, campaignId);
+}
+
+/**
+ * A link to the shop itself says which letter it came from (utm_source=letter, the campaign's id),
+ * so the studio's reports count the visit for it; a link elsewhere is left as the studio wrote it.
+ */
+function markedAsLetter(to, campaignId) {
+  const site = require(`${__hooks}/lib/base/config.js`).siteUrl();
+  const ours = to.indexOf(site + "/") === 0 || to === site || (to.charAt(0) === "/" && to.charAt(1) !== "/");
+  if (!ours || /[?&]utm_source=/.test(to)) return to;
+  const hash = to.indexOf("#");
+  const [path, fragment] = hash < 0 ? [to, ""] : [to.slice(0, hash), to.slice(hash)];
+  return path + (path.indexOf("?") < 0 ? "?" : "&") + "utm_source=letter&utm_medium=email&utm_campaign=" + campaignId + fragment;
 }
 
 /** A signed address of the letter as it will look, for the studio app's phone-width preview (10 minutes). */

@@ -117,6 +117,18 @@ function figureLines(a) {
     .concat(a.tax_refunded ? [`Tax not due where the parcel goes, refunded: ${money(a.tax_refunded)}`] : []);
 }
 
+/** The EU and UK buyer's words, as ticked (lib/pricing/withdrawal.js); physical lines keep their 14 days. */
+function waiverLines(session, view) {
+  const { readJson } = require(`${__hooks}/lib/base/records.js`);
+  const waiver = readJson(session, "withdrawal_waiver", null);
+  if (!waiver || !waiver.wording) return [];
+  const physical = view.lines.some((l) => l.item_type !== "digital");
+  return [
+    `You ticked, on ${String(waiver.at).slice(0, 16).replace("T", " ")} UTC: "${waiver.wording}" (wording ${waiver.version}).` +
+      (physical ? " Your other items keep their 14-day right to cancel." : ""),
+  ];
+}
+
 /** A paid order gives its buyer a receipt with the link to the order's own page, guests included. */
 function orderReceipt(app, session) {
   const mail = require(`${__hooks}/lib/base/mail.js`);
@@ -130,16 +142,19 @@ function orderReceipt(app, session) {
   if (!customer.email || !path) return;
   const figures = [`Subtotal: ${money(amountsOf(session).subtotal)}`].concat(figureLines(amountsOf(session)));
   // Each numbered print's certificate, to keep or print; the order's page has them too.
-  const certificates = require(`${__hooks}/lib/orders/orders.js`)
-    .viewOf(app, session)
-    .lines.reduce((all, l) => all.concat((l.numbers || []).map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
+  const view = require(`${__hooks}/lib/orders/orders.js`).viewOf(app, session);
+  const certificates = view.lines.reduce((all, l) => all.concat((l.numbers || []).map((n) => `Certificate of ${n.number}/${n.size}, ${l.title}: ${siteUrl()}${n.certificate}`)), []);
+  // Each file to download, with its allowance; a link starts a fresh download each time.
+  const files = view.lines.reduce((all, l) => all.concat((l.files || []).map((f) => `Download ${f.title} (${f.allowed} downloads until ${f.expires_at.slice(0, 10)}): ${siteUrl()}${f.download}`)), []);
   mail.queueSafely(app, {
     to: [customer.email],
     subject: "Your order from Lanternwood Studio",
     compose: () => ({
       heading: `Thank you for your order${customer.name ? ", " + customer.name : ""}!`,
-      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, [
-        "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone.",
+      lines: readJson(session, "line_items", []).map(orderLine).concat(figures, certificates, files, waiverLines(session, view), [
+        view.lines.some((l) => l.item_type !== "digital")
+          ? "We will write again when it ships. Your order's page shows where it is at any time; keep this letter, its link is yours alone."
+          : "Your order's page has your files at any time; keep this letter, its links are yours alone.",
       ]),
       items: [],
       link: siteUrl() + path,

@@ -65,9 +65,6 @@ function createCheckoutSession(checkout, priced, tax, customerEmail, expiresAt, 
     // The canceled page releases the hold at once (our id: Stripe fills {CHECKOUT_SESSION_ID} only on success).
     cancel_url: site + "/checkout/canceled?checkout=" + checkout.id,
     line_items: lineItems,
-    // The buyer can only give an address in the zone that was priced.
-    shipping_address_collection: { allowed_countries: priced.allowed_countries },
-    shipping_options: [shippingOption(priced, tax)],
     phone_number_collection: { enabled: true },
     // Originals and stock are held for the checkout; the session ends with the hold.
     expires_at: Math.floor(expiresAt.getTime() / 1000),
@@ -77,6 +74,11 @@ function createCheckoutSession(checkout, priced, tax, customerEmail, expiresAt, 
       user_id: checkout.getString("user"),
     },
   };
+  // The buyer can only give an address in the zone that was priced; an order of downloads alone asks none.
+  if (priced.ships !== false) {
+    params.shipping_address_collection = { allowed_countries: priced.allowed_countries };
+    params.shipping_options = [shippingOption(priced, tax)];
+  }
   if (tax.automatic) params.automatic_tax = { enabled: true };
   const notes = [];
   if (priced.discount_code && priced.discount > 0) {
@@ -164,6 +166,11 @@ function refundPayment(paymentIntent, cents, idempotencyKey, metadata) {
   return call("POST", "/v1/refunds", { payment_intent: paymentIntent, amount: cents, metadata }, idempotencyKey);
 }
 
+/** Every refund of a charge (Stripe lists at most 100; a charge is refunded a few times at most). */
+function refundsOfCharge(chargeId) {
+  return call("GET", "/v1/refunds?charge=" + encodeURIComponent(chargeId) + "&limit=100", null, null, "Error reading the refunds of a charge").data || [];
+}
+
 /**
  * Puts the carrier and tracking numbers on the payment's shipping, where Stripe shows them as
  * evidence when a buyer disputes the charge ("never arrived"). Every shipment so far is sent
@@ -228,4 +235,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, createCoupon, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, createCoupon, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, refundsOfCharge, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };

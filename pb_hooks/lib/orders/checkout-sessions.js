@@ -31,6 +31,8 @@ function sessionSummary(app, id) {
     shipping_zone_name: details.zone_name || "",
     // The demo page offers only these, as Stripe's page does.
     allowed_countries: details.countries || [],
+    // false for downloads alone: no parcel, so no address is asked for.
+    ships: lines.some((l) => l.item_type !== "digital"),
     lines: lines.map((l) => ({ title: l.title, quantity: l.quantity, unit_amount: l.unit_amount, item_type: l.item_type, discount_cents: l.discount_cents || 0, code_excluded: !!l.code_excluded })),
   };
 }
@@ -129,7 +131,8 @@ function text(v, max) {
 }
 
 /** What the demo page's form collected, checked like a hosted checkout would. */
-function demoDetails(body) {
+/** What the demo page's Pay sent, as Stripe would report it; an order that `ships` nothing needs no address. */
+function demoDetails(body, ships) {
   const c = body.customer || {};
   const s = body.shipping || {};
   const a = s.address || {};
@@ -150,10 +153,12 @@ function demoDetails(body) {
   const missing = [];
   if (!details.customer.name) missing.push("name");
   if (details.customer.email.indexOf("@") < 1) missing.push("a valid email");
-  if (!details.shipping.address.line1) missing.push("address");
-  if (!details.shipping.address.city) missing.push("city");
-  if (!details.shipping.address.postal_code) missing.push("postal code");
-  if (!/^[A-Z]{2}$/.test(details.shipping.address.country)) missing.push("country");
+  if (ships !== false) {
+    if (!details.shipping.address.line1) missing.push("address");
+    if (!details.shipping.address.city) missing.push("city");
+    if (!details.shipping.address.postal_code) missing.push("postal code");
+    if (!/^[A-Z]{2}$/.test(details.shipping.address.country)) missing.push("country");
+  }
   if (missing.length) throw new BadRequestError("Please provide " + missing.join(", ") + ".");
   return details;
 }

@@ -62,6 +62,7 @@ function fulfil(app, providerSessionId, details) {
       });
       tx.save(p);
       if (l.item_type === "edition" && !problem) require(`${__hooks}/lib/orders/edition-ledger.js`).issue(tx, l, p);
+      if (!problem) require(`${__hooks}/lib/orders/downloads.js`).grantLine(tx, l, p, session);
     }
 
     require(`${__hooks}/lib/pricing/discounts.js`).flagUsedByEmail(tx, session, (details.customer || {}).email);

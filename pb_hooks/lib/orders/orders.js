@@ -101,6 +101,7 @@ function viewOf(app, session) {
   const lines = linesOf(session, purchases);
   const shipments = shipmentsOf(app, session);
   const numbers = require(`${__hooks}/lib/orders/edition-ledger.js`).numbersOfOrder(app, purchases);
+  const files = require(`${__hooks}/lib/orders/downloads.js`).filesOfOrder(app, session);
   const key = encodeURIComponent(session.getString("order_key"));
   const shippedIn = {};
   const events = [{ kind: "paid", at: session.getString("fulfilled_at") || session.getString("updated") }];
@@ -135,7 +136,9 @@ function viewOf(app, session) {
     paid_at: session.getString("fulfilled_at"),
     status: state,
     status_label: STATES[state],
-    lines: lines.map((l) => withNumbers(l, numbers, session, key, {
+    // false for downloads alone: nothing ships, so the page shows no parcel's steps.
+    ships: lines.some((l) => l.line.item_type !== "digital"),
+    lines: lines.map((l) => withFiles(l, files, withNumbers(l, numbers, session, key, {
       title: l.line.title,
       quantity: l.line.quantity,
       unit_amount: l.line.unit_amount,
@@ -144,9 +147,11 @@ function viewOf(app, session) {
       code_excluded: !!l.line.code_excluded,
       shipped: !!shippedIn[l.index],
       refunded: !!l.purchase && l.purchase.getString("status") === "refunded",
-    })),
+    }))),
     amounts: Object.assign(amountsOf(session), { refunded: refundedOf(purchases) }),
     ship_to: maskedAddress(purchases),
+    // The EU and UK buyer's consent to start a download at once, as ticked (lib/pricing/withdrawal.js).
+    withdrawal_waiver: readJson(session, "withdrawal_waiver", null),
     timeline: events,
   };
 }
@@ -160,6 +165,13 @@ function withNumbers(l, numbers, session, key, view) {
       certificate: "/api/studio/orders/" + session.id + "/certificates/" + n.edition + "/" + n.number + "?key=" + key,
     }),
   );
+  return view;
+}
+
+/** A download's line, and a book's with files, list them: each with what is left and where a download starts. */
+function withFiles(l, files, view) {
+  const own = (l.purchase && files[l.purchase.id]) || [];
+  if (own.length || l.line.item_type === "digital") view.files = own;
   return view;
 }
 

@@ -95,6 +95,8 @@ function fulfilmentOf(tx, order) {
   const lines = linesOf(tx, order);
   if (lines.length && lines.every((l) => l.refunded)) return "refunded";
   if (order.getString("delivered_at")) return "delivered";
+  // Downloads alone are delivered at payment: nothing waits to ship.
+  if (lines.length && !lines.some((l) => l.physical)) return "delivered";
   const due = lines.filter((l) => l.physical && !l.refunded);
   const sent = due.filter((l) => l.shipped).length;
   if (due.length && sent === due.length) return "shipped";

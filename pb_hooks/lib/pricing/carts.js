@@ -93,6 +93,9 @@ function previewCart(app, { items, user, holder, cartSessionId, country, region,
     discount_code: priced.discount_code,
     free_shipping: !!priced.free_shipping,
     code_error: priced.code_refusal ? priced.code_refusal.message : "",
+    ships: priced.ships,
+    // The EU and UK box a download needs before checkout, or null (lib/pricing/withdrawal.js).
+    withdrawal_box: require(`${__hooks}/lib/pricing/withdrawal.js`).boxFor(priced),
   };
 }
 

@@ -120,6 +120,21 @@ function priceLine(app, line, n) {
 
   if (type === "edition") return require(`${__hooks}/lib/pricing/editions.js`).priceLine(app, line, label, base);
 
+  if (type === "digital") {
+    const d = find(app, "digital_items", id);
+    if (!d) refuse(label + ": this download is no longer in the shop.");
+    if (!d.getBool("available")) refuse(label + ': "' + d.getString("title") + '" is not for sale right now.');
+    // One licence to one buyer: a second copy would be the same file with the same name on it.
+    if (quantity !== 1) refuse(label + ': "' + d.getString("title") + '" is a download: the quantity must be 1.');
+    return Object.assign(base, {
+      item_id: id,
+      title: d.getString("title") + " (Download)",
+      unit_amount: cents(d.getFloat("price")),
+      image: d.getString("image"),
+      collection: "digital_items",
+    });
+  }
+
   refuse(label + ": unknown item type.");
 }
 
@@ -267,6 +282,8 @@ function priceOrder(app, { items, holder, trusted, cartSessionId, code, country,
     code_refusal: off.refusal,
     ship_country: place.country,
     ship_region: place.region,
+    // false when every line is a download: no parcel, no address to ask for.
+    ships: lines.some(require(`${__hooks}/lib/pricing/shipping.js`).ships),
     shipping_zone: ship.zone,
     shipping_zone_name: ship.zone_name,
     // With the shop's own tax the payment page keeps the country it was priced for: its tax is

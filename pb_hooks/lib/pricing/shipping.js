@@ -29,6 +29,13 @@ function shippedCountries(settings) {
   return Object.keys(out).sort();
 }
 
+/** A download leaves in no parcel: it needs no shipping and no address. */
+function ships(line) {
+  return line.item_type !== "digital";
+}
+
+const NOTHING_SHIPS = Object.freeze({ cents: 0, zone: "", zone_name: "", countries: [], estimate: null });
+
 function classOfLine(app, settings, line) {
   if (line.item_type === "merchandise") {
     try {
@@ -49,6 +56,7 @@ function classOfLine(app, settings, line) {
  * clients from before zones existed keep working and are priced as before.
  */
 function shipOrder(app, { lines, country, goods, freeShipping }) {
+  if (!lines.some(ships)) return NOTHING_SHIPS;
   const { isCountry, isShippable } = require(`${__hooks}/lib/pricing/countries.js`);
   const settings = require(`${__hooks}/lib/pricing/shop-settings.js`).shippingSettings(app);
   let zone;
@@ -61,7 +69,8 @@ function shipOrder(app, { lines, country, goods, freeShipping }) {
     if (!zone) refuse("We do not ship to " + country + " yet. Please choose another country, or ask us through a commission request.");
   }
   const units = [];
-  for (const l of lines) {
+  const parcel = lines.filter(ships);
+  for (const l of parcel) {
     l.shipping_class = classOfLine(app, settings, l);
     for (let i = 0; i < l.quantity; i++) units.push(zone.rates[l.shipping_class]);
   }
@@ -72,7 +81,7 @@ function shipOrder(app, { lines, country, goods, freeShipping }) {
   }
   const free = freeShipping || (zone.free_over_cents !== null && goods >= zone.free_over_cents);
   let estimate = null;
-  for (const l of lines) {
+  for (const l of parcel) {
     const r = zone.rates[l.shipping_class];
     if (r.min_days === null && r.max_days === null) continue;
     estimate = estimate || { min_days: null, max_days: null };
@@ -88,4 +97,4 @@ function shipOrder(app, { lines, country, goods, freeShipping }) {
   };
 }
 
-module.exports = { shipOrder, zoneFor, countriesOf, shippedCountries };
+module.exports = { shipOrder, ships, zoneFor, countriesOf, shippedCountries };

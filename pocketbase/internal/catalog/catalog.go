@@ -13,6 +13,7 @@ import (
 var Collections = map[string]bool{
 	"characters": true, "paintings": true, "books": true, "merchandise": true,
 	"murals": true, "artist_profile": true, "tags": true, "commission_board": true, "editions": true,
+	"digital_items": true,
 }
 
 // Board is the commission board's collection: one public row that pb_hooks/lib/commission-slots.js

@@ -18,7 +18,9 @@ func APIGzip() *hook.Handler[*core.RequestEvent] {
 		Id: "studioApiGzip",
 		Func: func(e *core.RequestEvent) error {
 			p := e.Request.URL.Path
-			if !strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/api/files/") || strings.HasPrefix(p, "/api/realtime") {
+			// A download is a file already packed (PDF, PNG, ZIP) served in ranges: compressing
+			// it again costs the CPU of a core per buyer and breaks a resumed range's byte offsets.
+			if !strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/api/files/") || strings.HasPrefix(p, "/api/realtime") || strings.HasPrefix(p, "/api/studio/downloads/") {
 				return e.Next()
 			}
 			return gzip.Func(e)

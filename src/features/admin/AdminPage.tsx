@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { Button, LinkButton } from "../../ui/Button";
 import { Tabs } from "../../ui/Tabs";
@@ -12,6 +12,7 @@ import { ReplicationStatus } from "./ReplicationStatus";
 import { InboxContext, useInboxData } from "./inbox/useInbox";
 import { setAppBadge, useAppBadge } from "./inbox/useAppBadge";
 import { useWaitingCount } from "./orders/useOrders";
+import { forgetReports } from "./reports/useReport";
 import { AbandonedCartsTab } from "./tabs/AbandonedCartsTab";
 import { ArtistTab } from "./tabs/ArtistTab";
 import { BooksTab } from "./tabs/BooksTab";
@@ -28,15 +29,20 @@ import { TaxTab } from "./shipping/TaxTab";
 import { ADMIN_TITLE, usePageTitle } from "../../lib/titles";
 import styles from "./studio.module.css";
 
-// Letters are written now and then, not every day: their code loads when the tab opens.
-const LazyLettersTab = lazy(() => import("./letters/LettersTab"));
-function LettersTab() {
-  return (
-    <Suspense fallback={<p className="muted">Loading...</p>}>
-      <LazyLettersTab />
-    </Suspense>
-  );
+/** A tab read now and then, not every day: its code loads when it opens. */
+function onDemand(load: () => Promise<{ default: ComponentType }>) {
+  const Lazy = lazy(load);
+  return function OnDemandTab() {
+    return (
+      <Suspense fallback={<p className="muted">Loading...</p>}>
+        <Lazy />
+      </Suspense>
+    );
+  };
 }
+const LettersTab = onDemand(() => import("./letters/LettersTab"));
+const DigitalItemsTab = onDemand(() => import("./downloads/DigitalItemsTab"));
+const ReportsTab = onDemand(() => import("./reports/ReportsTab"));
 
 const TABS = [
   ["characters", "Characters", CharactersTab],
@@ -44,6 +50,7 @@ const TABS = [
   ["paintings", "Paintings", PaintingsTab],
   ["editions", "Editions", EditionsTab],
   ["books", "Books", BooksTab],
+  ["downloads", "Downloads", DigitalItemsTab],
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],
@@ -52,6 +59,7 @@ const TABS = [
   ["abandoned-carts", "Abandoned Carts", AbandonedCartsTab],
   ["shipping", "Shipping", ShippingTab],
   ["tax", "Tax", TaxTab],
+  ["reports", "Reports", ReportsTab],
   ["artist", "Artist", ArtistTab],
 ] as const;
 
@@ -70,6 +78,7 @@ export function AdminPage() {
     try {
       signOut();
       setAppBadge(0);
+      forgetReports();
       toast({ title: "Signed out" });
       navigate("/admin/login");
     } catch {

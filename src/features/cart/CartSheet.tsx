@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { Dialog } from "../../ui/Dialog";
 import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
-import { isCodeShaped, isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
+import { isCodeShaped, isDownload, isOneOfAKind, itemCount, lineKey, totals } from "./cartRules";
 import { clearCart, closeCart, removeFromCart, setCode, setQuantity, useCart } from "./cartStore";
 import { CartReminder } from "./CartReminder";
 import { CheckoutDialog } from "./CheckoutDialog";
@@ -67,6 +67,7 @@ export default function CartSheet() {
                     <div className={styles.lineInfo}>
                       <p className={styles.lineTitle}>{item.title}</p>
                       {details && <p className={styles.lineDetails}>{details}</p>}
+                      {isDownload(item) && <p className={styles.lineDetails}>Download · no shipping, no address needed</p>}
                       <p className={styles.linePrice}>{formatPrice(item.price)}</p>
                       <div className={styles.quantity} role="group" aria-label={`Quantity of ${item.title}`}>
                         <button type="button" onClick={() => setQuantity(key, item.quantity - 1)} aria-label={`One fewer ${item.title}`}>
@@ -78,7 +79,7 @@ export default function CartSheet() {
                           onClick={() => setQuantity(key, item.quantity + 1)}
                           aria-label={`One more ${item.title}`}
                           disabled={isOneOfAKind(item)}
-                          title={isOneOfAKind(item) ? "An original is one of a kind" : undefined}
+                          title={isDownload(item) ? "A download is one licence to its buyer" : isOneOfAKind(item) ? "An original is one of a kind" : undefined}
                         >
                           +
                         </button>
@@ -91,7 +92,7 @@ export default function CartSheet() {
                 );
               })}
             </ul>
-            <ShipToPicker />
+            <ShipToPicker downloadsOnly={items.every(isDownload)} />
             <CodeField code={code} preview={preview} />
             <PriceSummary preview={preview} subtotal={subtotal} />
             <CartReminder sessionId={sessionId} code={code} />

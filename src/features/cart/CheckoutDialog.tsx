@@ -6,11 +6,12 @@ import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { pb } from "../../lib/pocketbase";
 import { useOnline } from "../../lib/pwa";
-import { isPriced, totals } from "./cartRules";
+import { isDownload, isPriced, totals } from "./cartRules";
 import { closeCart, useCart } from "./cartStore";
 import { PriceSummary, ShipToPicker } from "./ShippingSummary";
-import { linesOf, usePlaces, useShipTo, type PreviewState } from "./shipTo";
+import { countryName, linesOf, usePlaces, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
+import { currentVisitId } from "../../lib/visit";
 
 /** The server's price for the chosen place, then the hosted payment page. The server prices every line. */
 export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: boolean; onOpenChange: (open: boolean) => void; preview: PreviewState }) {
@@ -20,6 +21,10 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
   const demo = usePlaces()?.payments === "demo";
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // Unticked to start with, every time: the buyer's own act (lib/pricing/withdrawal.js on the server).
+  const [waived, setWaived] = useState(false);
+  const box = preview.state === "priced" ? preview.price.withdrawal_box : null;
+  const downloadsOnly = items.length > 0 && items.every(isDownload);
   const { subtotal } = totals(items);
 
   async function proceed() {
@@ -36,7 +41,7 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
     try {
       const res = await pb.send<{ url: string }>("/api/studio/checkout", {
         method: "POST",
-        body: { cart_session_id: sessionId, items: linesOf(payable), country, region, code },
+        body: { cart_session_id: sessionId, items: linesOf(payable), country, region, code, visit_id: currentVisitId(), ...(box ? { withdrawal_waiver: waived } : {}) },
       });
       if (!res?.url) throw new Error("Invalid response from checkout service");
       onOpenChange(false);
@@ -63,15 +68,30 @@ export function CheckoutDialog({ isOpen, onOpenChange, preview }: { isOpen: bool
           <Button variant="ghost" onPress={() => onOpenChange(false)}>
             Back to cart
           </Button>
-          <Button variant="accent" onPress={proceed} isDisabled={busy || !online || items.length === 0 || preview.state !== "priced"}>
+          <Button variant="accent" onPress={proceed} isDisabled={busy || !online || items.length === 0 || preview.state !== "priced" || (!!box && !waived)}>
             {busy ? "Redirecting..." : "Proceed to Stripe"}
           </Button>
         </>
       }
     >
-      <ShipToPicker disabled={busy} />
+      <ShipToPicker disabled={busy} downloadsOnly={downloadsOnly} />
       <PriceSummary preview={preview} subtotal={subtotal} />
-      <p className="muted">Shipping and tax depend on where the parcel goes: the payment page keeps the place chosen here.</p>
+      <p className="muted">
+        {downloadsOnly
+          ? "Downloads need no address: your files are on your order's page as soon as you have paid."
+          : "Shipping and tax depend on where the parcel goes: the payment page keeps the place chosen here."}
+      </p>
+      {box && (
+        <div className={styles.waiver}>
+          <input id="withdrawal-waiver" type="checkbox" checked={waived} onChange={(e) => setWaived(e.target.checked)} disabled={busy} />
+          <label htmlFor="withdrawal-waiver">{box.wording}</label>
+        </div>
+      )}
+      {box && !waived && (
+        <p className="muted" role="status">
+          Tick the box to check out: without it, a download bought from {countryName(country)} cannot start.
+        </p>
+      )}
       {demo && (
         <p className={styles.demoNote} role="note">
           This shop takes no payments yet: “Proceed to Stripe” opens a demo payment page that stands in for Stripe’s and charges nothing.

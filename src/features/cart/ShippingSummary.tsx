@@ -3,8 +3,11 @@ import { formatCents } from "../../lib/money";
 import { countryName, setShipTo, usePlaces, useShipTo, type PreviewState } from "./shipTo";
 import styles from "./Cart.module.css";
 
-/** The country picker (and the US state, when sales tax needs it) with the server's price for that place. */
-export function ShipToPicker({ disabled }: { disabled?: boolean }) {
+/**
+ * The country picker (and the US state, when sales tax needs it) with the server's price for that place.
+ * An order of downloads alone ships nowhere, but its buyer's country still decides its tax and terms.
+ */
+export function ShipToPicker({ disabled, downloadsOnly }: { disabled?: boolean; downloadsOnly?: boolean }) {
   const places = usePlaces();
   const { country, region } = useShipTo();
   const codes = places?.countries ?? (country ? [country] : []);
@@ -15,7 +18,7 @@ export function ShipToPicker({ disabled }: { disabled?: boolean }) {
   return (
     <div className={styles.shipTo}>
       <div>
-        <label htmlFor={`${id}-country`}>Ship to</label>
+        <label htmlFor={`${id}-country`}>{downloadsOnly ? "Your country" : "Ship to"}</label>
         <select id={`${id}-country`} value={country} onChange={(e) => setShipTo(e.target.value)} disabled={disabled} autoComplete="shipping country">
           {!country && <option value="">Choose a country</option>}
           {options.map((o) => (
@@ -96,10 +99,17 @@ export function PriceSummary({ preview, subtotal }: { preview: PreviewState; sub
           <dd>{leftOut.join(", ")}</dd>
         </div>
       )}
-      <div>
-        <dt>Shipping to {place}:</dt>
-        <dd>{p.shipping ? formatCents(p.shipping) : p.free_shipping ? `Free with ${p.discount_code}` : "Free"}</dd>
-      </div>
+      {p.ships === false ? (
+        <div className={styles.note}>
+          <dt>Shipping</dt>
+          <dd>None: downloads need no shipping and no address</dd>
+        </div>
+      ) : (
+        <div>
+          <dt>Shipping to {place}:</dt>
+          <dd>{p.shipping ? formatCents(p.shipping) : p.free_shipping ? `Free with ${p.discount_code}` : "Free"}</dd>
+        </div>
+      )}
       {days && (days.min_days || days.max_days) && (
         <div className={styles.estimate}>
           <dt>Delivery</dt>

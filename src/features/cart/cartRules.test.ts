@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addLine, itemCount, lineKey, parseStoredCart, removeLine, setLineQuantity, totals, type CartItem } from "./cartRules";
+import { addLine, isDownload, itemCount, lineKey, parseStoredCart, removeLine, setLineQuantity, totals, type CartItem } from "./cartRules";
 
 const print = { id: "p1", type: "painting", title: "Cove (Print)", price: 35, image_url: "", variant: "print" } as const;
 const original = { ...print, title: "Cove (Original)", price: 480, variant: "original" } as const;
@@ -24,6 +24,15 @@ describe("cart rules", () => {
     expect(twice.items).toEqual([{ ...original, quantity: 1 }]);
     expect(setLineQuantity(twice.items, lineKey(original), 3)[0].quantity).toBe(1);
     expect(parseStoredCart([{ ...original, quantity: 4 }, { ...original, quantity: 1 }])).toEqual([{ ...original, quantity: 1 }]);
+  });
+
+  it("keeps a download at quantity 1, one licence to its buyer, and knows it ships nothing", () => {
+    const ebook = { id: "d1", type: "digital", title: "The Lantern of Pebblewick (Download)", price: 9, image_url: "" } as const;
+    const twice = addLine(addLine([], ebook).items, ebook);
+    expect(twice.outcome).toBe("unchanged");
+    expect(setLineQuantity(twice.items, lineKey(ebook), 2)[0].quantity).toBe(1);
+    expect(parseStoredCart([{ ...ebook, quantity: 3 }])).toEqual([{ ...ebook, quantity: 1 }]);
+    expect([ebook, print].map(isDownload)).toEqual([true, false]);
   });
 
   it("keeps different sizes of one item apart", () => {

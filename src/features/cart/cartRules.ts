@@ -1,7 +1,7 @@
 // The cart's rules (SPEC §3 Cart item, §4 Cart), as pure functions over a list of lines. Shipping and
 // tax are the server's: the cart asks its preview (shipTo.ts).
 
-export type CartItemType = "painting" | "book" | "merchandise" | "edition";
+export type CartItemType = "painting" | "book" | "merchandise" | "edition" | "digital";
 export type PaintingVariant = "print" | "original";
 
 export interface CartItem {
@@ -31,9 +31,14 @@ export function isPriced(item: Pick<CartItem, "price">): boolean {
   return typeof item.price === "number" && Number.isFinite(item.price) && item.price > 0;
 }
 
-/** An original painting exists once: its line is always quantity 1. */
+/** An original painting exists once, and a download is one licence to its buyer: their line is always quantity 1. */
 export function isOneOfAKind(item: Pick<CartItem, "type" | "variant">): boolean {
-  return item.type === "painting" && item.variant === "original";
+  return (item.type === "painting" && item.variant === "original") || item.type === "digital";
+}
+
+/** A download leaves in no parcel: no shipping, no address. */
+export function isDownload(item: Pick<CartItem, "type">): boolean {
+  return item.type === "digital";
 }
 
 export type AddResult = { items: CartItem[]; outcome: "added" | "increased" | "unchanged" };
@@ -74,13 +79,13 @@ export function parseStoredCart(value: unknown): CartItem[] | null {
       i &&
       typeof i === "object" &&
       typeof i.id === "string" &&
-      ["painting", "book", "merchandise", "edition"].includes(i.type) &&
+      ["painting", "book", "merchandise", "edition", "digital"].includes(i.type) &&
       typeof i.title === "string" &&
       Number.isInteger(i.quantity) &&
       i.quantity > 0,
   );
   if (!ok) return null;
-  // One line per original, quantity 1, whatever an older version stored.
+  // One line per original or download, quantity 1, whatever an older version stored.
   const seen = new Set<string>();
   return (value as CartItem[])
     .filter((i) => !isOneOfAKind(i) || (!seen.has(lineKey(i)) && seen.add(lineKey(i))))

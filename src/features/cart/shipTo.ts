@@ -38,6 +38,10 @@ export interface Preview {
   discount_code: string;
   free_shipping: boolean;
   code_error: string;
+  /** false when every line is a download: nothing ships, no address is asked for. */
+  ships: boolean;
+  /** The EU and UK box a download needs before checkout (its exact words), or null. */
+  withdrawal_box: { wording: string; version: string } | null;
 }
 
 /** The region of a language tag, or its likely one ("de" is Germany): "" when there is none. */

@@ -4,6 +4,7 @@ import { byNewest, type CharacterType } from "../../lib/catalog";
 import { CharacterGrid, CharacterGridSkeleton } from "./CharacterGrid";
 import { Loading } from "../../ui/Skeleton";
 import { WORLDS } from "./worlds";
+import { WorldDownloads } from "../downloads";
 import styles from "./characters.module.css";
 
 function WorldPage({ world }: { world: CharacterType }) {
@@ -41,6 +42,7 @@ function WorldPage({ world }: { world: CharacterType }) {
           <CharacterGrid characters={upcoming} upcoming />
         </section>
       )}
+      <WorldDownloads world={world} />
       <section className={`section ${styles.stories}`} aria-labelledby="stories-heading">
         <h2 id="stories-heading">Story videos</h2>
         <p className="muted">Watch the characters come to life in short painted stories, read aloud by the artist.</p>

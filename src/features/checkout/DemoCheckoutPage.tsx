@@ -32,6 +32,8 @@ export function DemoCheckoutPage() {
   const id = params.get("session_id") ?? "";
   const navigate = useNavigate();
   const [session, setSession] = useState<SessionSummary | null>(null);
+  // A commission payment or an order of downloads alone ships nothing: name and address only.
+  const contactOnly = !!session?.commission || session?.ships === false;
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const me = pb.authStore.record;
@@ -66,7 +68,7 @@ export function DemoCheckoutPage() {
     try {
       await pb.send(`/api/studio/checkout/${id}/pay`, {
         method: "POST",
-        body: { customer: { name, email }, shipping: { name, address } },
+        body: { customer: { name, email }, ...(contactOnly ? {} : { shipping: { name, address } }) },
       });
       navigate(session?.commission ? `/customer/dashboard?commission=${session.commission}` : `/checkout/success?session_id=${encodeURIComponent(id)}`);
     } catch (err) {
@@ -139,8 +141,8 @@ export function DemoCheckoutPage() {
         <p className={styles.notice}>This checkout is {session.status}.</p>
       ) : (
         <form className={styles.form} onSubmit={pay}>
-          <h2>{session?.commission ? "Contact" : "Contact and shipping"}</h2>
-          {FIELDS.filter(([key]) => !session?.commission || key === "name" || key === "email").map(([key, label, autoComplete]) => {
+          <h2>{contactOnly ? "Contact" : "Contact and shipping"}</h2>
+          {FIELDS.filter(([key]) => !contactOnly || key === "name" || key === "email").map(([key, label, autoComplete]) => {
             const onChange = (value: string) => setValues((v) => ({ ...v, [key]: value }));
             // The place the order was priced for is kept, as Stripe's page keeps its countries:
             // its shipping and tax are that place's.
@@ -186,7 +188,8 @@ export function DemoCheckoutPage() {
               </label>
             );
           })}
-          {session?.ship_country && session.allowed_countries?.length === 1 && (
+          {session?.ships === false && <p className="muted">Downloads need no address: your files are on your order's page once you have paid.</p>}
+          {!contactOnly && session?.ship_country && session.allowed_countries?.length === 1 && (
             <p id="demo-priced-place" className="muted">
               Shipping and tax were worked out for {placeName(session.ship_country, session.ship_region)} in your cart. To ship somewhere else, cancel and choose the place in the cart.
             </p>

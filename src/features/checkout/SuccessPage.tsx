@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router-dom";
 import { LinkButton } from "../../ui/Button";
 import { pb } from "../../lib/pocketbase";
 import { clearCart } from "../cart";
+import { OrderDownloads, readOrder, type Order } from "../orders";
 import { fetchSession, type SessionSummary } from "./session";
 import styles from "./checkout.module.css";
 
@@ -12,6 +13,15 @@ export function SuccessPage() {
   const id = params.get("session_id") ?? "";
   const [session, setSession] = useState<SessionSummary | null>(null);
   const [error, setError] = useState("");
+  // Bought files are listed here at once, from the order's own page (its key came with the session).
+  const [order, setOrder] = useState<Order | null>(null);
+  const downloads = session?.status === "paid" && session.ships === false;
+  const page = session?.order_page ?? "";
+  useEffect(() => {
+    const m = /^\/orders\/([^?]+)\?key=(.+)$/.exec(page);
+    if (!m || !session?.lines.some((l) => l.item_type === "digital" || l.item_type === "book")) return;
+    void readOrder(decodeURIComponent(m[1]), decodeURIComponent(m[2])).then((r) => setOrder(typeof r === "object" ? r.order : null));
+  }, [page, session]);
   const signedIn = pb.authStore.isValid && pb.authStore.record?.collectionName === "users";
 
   useEffect(() => {
@@ -39,7 +49,9 @@ export function SuccessPage() {
   }, [id]);
 
   let heading = "Thank you for your order!";
-  let text = "Your payment went through. A confirmation is on its way to your inbox, and your art will be packed with care.";
+  let text = downloads
+    ? "Your payment went through. Your files are ready below, and a receipt with their links is on its way to your inbox."
+    : "Your payment went through. A confirmation is on its way to your inbox, and your art will be packed with care.";
   if (!id || error) {
     heading = "We couldn't find this payment";
     text = error || "This page needs a payment session. If you were charged, contact us and we'll sort it out.";
@@ -60,6 +72,11 @@ export function SuccessPage() {
       <p className="muted" role="status">
         {text}
       </p>
+      {order && (
+        <div className={styles.downloads}>
+          <OrderDownloads order={order} />
+        </div>
+      )}
       <div className={styles.actions}>
         {session?.status === "paid" && session.order_page && <LinkButton href={session.order_page}>See your order</LinkButton>}
         <LinkButton variant={session?.order_page ? "secondary" : "primary"} href="/">

@@ -24,6 +24,8 @@ export interface SessionSummary {
   lines: { title: string; quantity: number; unit_amount: number; item_type: string; code_excluded?: boolean }[];
   /** A paid order's own page (with its key), told only to the session's buyer. */
   order_page?: string;
+  /** false for an order of downloads alone: no parcel, so no address is asked for. */
+  ships?: boolean;
   /** Set for a commission's deposit, balance or addition: nothing ships, and the customer goes back to it. */
   commission?: string;
 }

@@ -12,7 +12,7 @@ import { typeLabel, type Commission } from "./types";
 import { PayButton } from "./PayButton";
 import type { Quote } from "./money";
 import { keep, kept } from "./kept";
-import { dayOf, fetchMyOrders, OrderTimeline, type Order } from "../orders";
+import { dayOf, fetchMyOrders, OrderDownloads, OrderTimeline, type Order } from "../orders";
 import styles from "./commissions.module.css";
 
 const STATUS_TONE = { "Not Started": "neutral", "In Progress": "lantern", Complete: "moss", Declined: "neutral", Cancelled: "neutral" } as const;
@@ -67,6 +67,7 @@ function Orders() {
             )}
           </div>
           <OrderTimeline order={o} label={`Progress of the order of ${dayOf(o.paid_at)}`} />
+          <OrderDownloads order={o} headingLevel={3} />
         </li>
       ))}
     </ul>

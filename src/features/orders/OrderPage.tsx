@@ -5,6 +5,7 @@ import { formatCents } from "../../lib/money";
 import { NOT_FOUND_TITLE, titled, usePageTitle } from "../../lib/titles";
 import { LinkButton } from "../../ui/Button";
 import { EditionNumbers } from "./EditionNumbers";
+import { OrderDownloads } from "./OrderFiles";
 import { OrderTimeline } from "./OrderTimeline";
 import { dayOf, readOrder, type Order, type OrderRead, type OrderStatus } from "./order";
 import styles from "./orders.module.css";
@@ -157,6 +158,7 @@ export function OrderPage() {
           <OrderTimeline order={order} label="Order progress" />
         </section>
         <div className={styles.side}>
+          <OrderDownloads order={order} />
           <section aria-labelledby="order-lines">
             <h2 id="order-lines">What you ordered</h2>
             <Amounts order={order} />

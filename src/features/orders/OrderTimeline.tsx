@@ -8,7 +8,7 @@ type Step = { done: true; event: OrderEvent } | { done: false; label: string };
 function stepsOf(order: Order): Step[] {
   const steps: Step[] = order.timeline.map((event) => ({ done: true, event }));
   if (order.status === "refunded") return steps;
-  if (!order.timeline.some((e) => e.kind === "shipped")) steps.push({ done: false, label: "Shipped" });
+  if (order.ships !== false && !order.timeline.some((e) => e.kind === "shipped")) steps.push({ done: false, label: "Shipped" });
   if (order.status !== "delivered") steps.push({ done: false, label: "Delivered" });
   return steps;
 }

@@ -23,15 +23,42 @@ export interface EditionNumber {
   certificate: string;
 }
 
+/** A bought file: what is left of it, and the order's address that starts one download. */
+export interface OrderFile {
+  id: string;
+  title: string;
+  content_type: string;
+  bytes: number;
+  pages: number;
+  stamped: boolean;
+  used: number;
+  allowed: number;
+  left: number;
+  expires_at: string;
+  /** Why it gives no more downloads ("" while it does). */
+  ended: string;
+  download: string;
+}
+
+/** The EU and UK buyer's consent to start a download at once, as ticked at checkout. */
+export interface WithdrawalWaiver {
+  version: string;
+  wording: string;
+  at: string;
+}
+
 export interface Order {
   id: string;
   paid_at: string;
   status: OrderStatus;
   status_label: string;
-  lines: { title: string; quantity: number; unit_amount: number; amount: number; item_type: string; code_excluded?: boolean; shipped: boolean; refunded: boolean; numbers?: EditionNumber[] }[];
+  lines: { title: string; quantity: number; unit_amount: number; amount: number; item_type: string; code_excluded?: boolean; shipped: boolean; refunded: boolean; numbers?: EditionNumber[]; files?: OrderFile[] }[];
   amounts: { subtotal: number; shipping: number; tax: number; tax_included: number; discount: number; discount_code: string; total: number; refunded: number; tax_refunded?: number };
   ship_to: { name: string; street: string; city: string; country: string } | null;
   timeline: OrderEvent[];
+  withdrawal_waiver?: WithdrawalWaiver | null;
+  /** false for downloads alone: no parcel to follow. */
+  ships?: boolean;
   /** In a customer's own list: the order page's address. */
   page?: string;
 }

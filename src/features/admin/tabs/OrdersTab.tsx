@@ -8,6 +8,7 @@ import { AdminTable } from "../parts";
 import styles from "../admin.module.css";
 import { AddressCheck } from "../orders/AddressCheck";
 import { CorrectDialog } from "../orders/CorrectDialog";
+import { DownloadsOfOrder } from "../orders/DownloadsOfOrder";
 import { EditionNumbersOfOrder } from "../orders/EditionNumbersOfOrder";
 import { FulfilmentBadge } from "../orders/FulfilmentBadge";
 import { ShipDialog } from "../orders/ShipDialog";
@@ -159,6 +160,7 @@ export function OrdersTab() {
               </tbody>
             </table>
             <EditionNumbersOfOrder key={o.id} order={o} />
+            <DownloadsOfOrder key={`downloads-${o.id}`} order={o} />
             {!!o.lines[0].metadata?.tax_included_cents && <p className="muted">The prices include {formatPrice(o.lines[0].metadata.tax_included_cents / 100)} tax.</p>}
           </div>
         )}
