@@ -22,10 +22,10 @@ async function fitsWithDoubledText(page: Page, button: string) {
   // Each word of the lists' names and notes fits the room its line has.
   const split = await page.evaluate(() => {
     const ruler = document.createElement("canvas").getContext("2d")!;
-    return [...document.querySelectorAll<HTMLElement>(".list span")].flatMap((span) => {
+    return Array.from(document.querySelectorAll<HTMLElement>(".list span")).flatMap((span) => {
       const style = getComputedStyle(span);
       ruler.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      return span.innerText.split(/\s+/).filter((word) => ruler.measureText(word).width > span.clientWidth);
+      return span.innerText.split(/\s+/).filter((word: string) => ruler.measureText(word).width > span.clientWidth);
     });
   });
   expect(split, "words split across lines").toEqual([]);
