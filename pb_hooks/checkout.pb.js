@@ -67,6 +67,7 @@ routerAdd(
   (e) => {
     const { handleStripeWebhook } = require(`${__hooks}/lib/checkout/webhook.js`);
     const answer = handleStripeWebhook(e.app, toString(e.request.body), e.request.header.get("Stripe-Signature"));
+    if (answer.refunded) require(`${__hooks}/lib/reports/refund-tallies.js`).chargeRefunded(e.app, answer.refunded.charge, answer.refunded.refunds);
     return e.json(answer.status, answer.body);
   },
   $apis.bodyLimit(262144),

@@ -54,7 +54,7 @@ onRecordUpdate((e) => {
 onRecordUpdate((e) => {
   const was = e.app.findRecordById(e.record.collection().name, e.record.id).getString("status");
   e.next();
-  if (was !== "refunded" && e.record.getString("status") === "refunded") require(`${__hooks}/lib/reports/tallies.js`).lineRefunded(e.app, e.record);
+  if (was !== "refunded" && e.record.getString("status") === "refunded") require(`${__hooks}/lib/reports/refund-tallies.js`).lineRefunded(e.app, e.record);
 }, "purchases");
 
 onRecordUpdate((e) => {

@@ -6,14 +6,13 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Stripe from "stripe";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_DOMAIN, signedInUser, startServer, type TestServer } from "../support/server";
 import { form, pngFile } from "../support/files";
 import { startMailServer, type MailServer } from "../support/maildev";
 import { countingProxy, startStripeMock } from "../support/stripe-mock";
-import { post, WEBHOOK_SECRET } from "../support/shop";
+import { post, stripeNews, WEBHOOK_SECRET } from "../support/shop";
 import { lanternStory } from "../support/story-pdf";
 
 let server: TestServer;
@@ -24,7 +23,6 @@ let studio: PocketBase;
 let book = ""; // the stamped e-book
 let page = ""; // the colouring page
 const dir = mkdtempSync(join(tmpdir(), "downloads-"));
-const stripe = new Stripe("sk_test_123");
 
 const pdf = (name: string, bytes: Buffer) => new File([new Uint8Array(bytes)], name, { type: "application/pdf" });
 
@@ -32,11 +30,7 @@ async function item(title: string, slug: string, kind: string, price: number) {
   return (await studio.collection("digital_items").create(form({ title, slug, kind, price, available: true, world: "pebblewick" }, { image: pngFile() }))).id;
 }
 
-/** Stripe's signed news of `type` about `object`, posted to the shop's webhook. */
-function webhook(type: string, object: Record<string, unknown>, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
-  const payload = JSON.stringify({ id: eventId, type, data: { object } });
-  return post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
-}
+const webhook = (type: string, object: Record<string, unknown>, eventId?: string) => stripeNews(server, type, object, eventId);
 
 interface Order {
   id: string;

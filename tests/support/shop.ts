@@ -68,6 +68,11 @@ export function payByWebhook(server: TestServer, id: string, amount: number, add
     shipping_details: { name: "Greta Brun", address: { line1: "Am Hang 3", city: "Bonn", postal_code: "53111", ...address } },
     ...extra,
   };
-  const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, type: "checkout.session.completed", data: { object } });
+  return stripeNews(server, "checkout.session.completed", object);
+}
+
+/** Stripe's signed news of `type` about `object` (event `eventId`), posted to the shop's webhook. */
+export function stripeNews(server: TestServer, type: string, object: Record<string, unknown>, eventId = `evt_${Math.random().toString(36).slice(2)}`) {
+  const payload = JSON.stringify({ id: eventId, type, data: { object } });
   return post(server, "/api/studio/stripe/webhook", payload, { "Stripe-Signature": stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) });
 }

@@ -24,7 +24,9 @@ function handleStripeWebhook(app, payload, signature) {
   if (event.type === "charge.refunded") {
     const returned = object.refunded === true && require(`${__hooks}/lib/pricing/discounts.js`).returnUse(app, String(object.payment_intent || ""));
     const revoked = object.refunded === true ? revokeDownloads(app, object.payment_intent, "refunded") : 0;
-    return { status: 200, body: { received: true, returned: !!returned, revoked } };
+    // The reports count each refund of a shop order's charge (checkout.pb.js), read from Stripe only
+    // then when the event's charge does not list them (it does not since Stripe's API of 2022-11-15).
+    return { status: 200, body: { received: true, returned: !!returned, revoked }, refunded: { charge: object, refunds: () => refundsOf(object) } };
   }
   // A dispute opened at the bank: the files stop while it lasts (docs/decisions/034).
   if (event.type === "charge.dispute.created") {
@@ -56,6 +58,13 @@ function handleStripeWebhook(app, payload, signature) {
       break;
   }
   return { status: 200, body: { received: true } };
+}
+
+/** A charge's refunds, oldest first. */
+function refundsOf(charge) {
+  const listed = charge.refunds && Array.isArray(charge.refunds.data) && !charge.refunds.has_more ? charge.refunds.data : null;
+  const refunds = listed || (charge.id ? require(`${__hooks}/lib/money/stripe.js`).refundsOfCharge(String(charge.id)) : []);
+  return refunds.slice().sort((a, b) => (Number(a.created) || 0) - (Number(b.created) || 0));
 }
 
 function revokeDownloads(app, paymentIntent, reason) {

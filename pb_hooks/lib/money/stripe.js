@@ -166,6 +166,11 @@ function refundPayment(paymentIntent, cents, idempotencyKey, metadata) {
   return call("POST", "/v1/refunds", { payment_intent: paymentIntent, amount: cents, metadata }, idempotencyKey);
 }
 
+/** Every refund of a charge (Stripe lists at most 100; a charge is refunded a few times at most). */
+function refundsOfCharge(chargeId) {
+  return call("GET", "/v1/refunds?charge=" + encodeURIComponent(chargeId) + "&limit=100", null, null, "Error reading the refunds of a charge").data || [];
+}
+
 /**
  * Puts the carrier and tracking numbers on the payment's shipping, where Stripe shows them as
  * evidence when a buyer disputes the charge ("never arrived"). Every shipment so far is sent
@@ -230,4 +235,4 @@ function signatureProblem(header, payload, secret, nowSeconds) {
   return signatures.some((s) => $security.equal(s, expected)) ? "" : "signature mismatch";
 }
 
-module.exports = { createCheckoutSession, createCoupon, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };
+module.exports = { createCheckoutSession, createCoupon, createCommissionSession, expireCheckoutSession, retrieveCheckoutSession, refundPayment, refundsOfCharge, updatePaymentShipping, detailsOf, signatureProblem, mismatchWith };

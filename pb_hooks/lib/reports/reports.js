@@ -212,7 +212,7 @@ function stories(app, range) {
 }
 
 const REPORTS = {
-  money: { build: money, notes: ["Revenue = paid − refunded, without tax and shipping.", "A refund counts on the day it is made, as a negative.", "Digital stays 0 until the shop sells digital items."] },
+  money: { build: money, notes: ["Revenue = paid − refunded, without tax and shipping.", "A refund counts on the day it is made, as a negative.", "A refund made at Stripe for no line in particular gives back goods, tax and shipping as they were paid: only the goods' share of it comes off, spread over the lines by their revenue."] },
   pieces: { build: pieces, notes: ["Revenue = paid − refunded, without tax and shipping; units = paid − refunded.", "Views and adds to cart are counted from visits that allow counting."] },
   sources: { build: sources, notes: ["Where a visit came from: the first referrer's host, its utm_source / utm_medium / utm_campaign, or a shared ?code= link.", "Orders and revenue are those paid in a checkout started in that visit; revenue = paid − refunded, without tax and shipping.", "Visitors whose browser asks not to be tracked are not counted."] },
   funnel: { build: funnel, notes: ["Each stage counts a visit once; paid counts orders.", "Conversion = paid orders ÷ visits."] },

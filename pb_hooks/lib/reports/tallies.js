@@ -99,31 +99,6 @@ function orderPaid(app, session, earlier) {
   for (const [metric, dim] of attributions(app, session)) add(app, metric, day, dim, 1, total);
 }
 
-/**
- * A line of a shop order was refunded: on the day of the refund, its revenue (as counted at payment)
- * comes off its piece, its order's sources and stories, and shows as a negative in money.
- */
-function lineRefunded(app, purchase, earlier) {
-  let session;
-  try {
-    session = app.findFirstRecordByData("checkout_sessions", "provider_session_id", purchase.getString("payment_id"));
-  } catch (_) {
-    return;
-  }
-  const match = lineRevenues(session).find(({ line }) => String(line.item_id) === purchase.getString("product_id") && (line.variant || "") === (readVariant(purchase) || ""));
-  if (!match) return;
-  const day = earlier ? dayOf(((require(`${__hooks}/lib/base/records.js`).readJson(purchase, "metadata", {}) || {}).refund || {}).at || purchase.getString("updated")) : dayOf("");
-  add(app, "money", day, "refunds", 0, -match.cents);
-  add(app, "piece_paid", day, pieceOf(match.line), -(Number(match.line.quantity) || 0), -match.cents);
-  if (earlier) return;
-  add(app, "funnel", day, "paid", 0, -match.cents);
-  for (const [metric, dim] of attributions(app, session)) add(app, metric, day, dim, 0, -match.cents);
-}
-
-function readVariant(purchase) {
-  return (require(`${__hooks}/lib/base/records.js`).readJson(purchase, "metadata", {}) || {}).variant || "";
-}
-
 /** A commission payment arrived: a deposit, or a balance (an addition to the price counts as balance). */
 function commissionPaid(app, payment) {
   const dim = payment.getString("kind") === "deposit" ? "commission_deposits" : "commission_balances";
@@ -152,7 +127,7 @@ function countEarlierMoney(app) {
     const before = (v) => !!v && (!since || stamp(v) < since.getString("dim"));
     for (const s of tx.findRecordsByFilter("checkout_sessions", "fulfilled_at != ''", "", 0, 0)) if (before(s.getString("fulfilled_at"))) orderPaid(tx, s, true);
     for (const p of tx.findRecordsByFilter("purchases", "status = 'refunded'", "", 0, 0)) {
-      if (before(((readJson(p, "metadata", {}) || {}).refund || {}).at || p.getString("updated"))) lineRefunded(tx, p, true);
+      if (before(((readJson(p, "metadata", {}) || {}).refund || {}).at || p.getString("updated"))) require(`${__hooks}/lib/reports/refund-tallies.js`).lineRefunded(tx, p, true);
     }
     for (const p of tx.findRecordsByFilter("commission_payments", "paid_at != ''", "", 0, 0)) {
       if (before(p.getString("paid_at"))) commissionPaid(tx, p);
@@ -162,4 +137,4 @@ function countEarlierMoney(app) {
   });
 }
 
-module.exports = { add, dayOf, orderPaid, lineRefunded, commissionPaid, commissionRefunded, countEarlierMoney };
+module.exports = { add, dayOf, lineRevenues, pieceOf, attributions, orderPaid, commissionPaid, commissionRefunded, countEarlierMoney };

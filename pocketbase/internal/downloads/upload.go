@@ -130,7 +130,7 @@ func keepUploadFacts(e *core.RecordRequestEvent) error {
 	if (item == "") == (book == "") {
 		return e.BadRequestError("A file belongs to one digital item or one book: choose exactly one.", nil)
 	}
-	files := e.Record.GetUploadedFiles("file")
+	files := e.Record.GetUnsavedFiles("file")
 	if len(files) == 0 {
 		if e.Record.IsNew() {
 			return e.BadRequestError("Choose the file to sell.", nil)

@@ -41,6 +41,7 @@ function onDemand(load: () => Promise<{ default: ComponentType }>) {
   };
 }
 const LettersTab = onDemand(() => import("./letters/LettersTab"));
+const DigitalItemsTab = onDemand(() => import("./downloads/DigitalItemsTab"));
 const ReportsTab = onDemand(() => import("./reports/ReportsTab"));
 
 const TABS = [
@@ -49,6 +50,7 @@ const TABS = [
   ["paintings", "Paintings", PaintingsTab],
   ["editions", "Editions", EditionsTab],
   ["books", "Books", BooksTab],
+  ["downloads", "Downloads", DigitalItemsTab],
   ["murals", "Murals", MuralsTab],
   ["commissions", "Commissions", CommissionsTab],
   ["orders", "Orders", OrdersTab],

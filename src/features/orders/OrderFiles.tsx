@@ -2,16 +2,11 @@ import { useEffect, useState } from "react";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { useOnline } from "../../lib/pwa";
+import { fileSize, SALE_FILE_KINDS } from "../../lib/files";
 import type { KeptFile } from "../../lib/db";
 import { DownloadRefused, fetchAndKeep, KEEP_LIMIT_BYTES, keptFile, openKept } from "./keptFiles";
 import { dayOf, type Order, type OrderFile } from "./order";
 import styles from "./orders.module.css";
-
-const KINDS: Record<string, string> = { "application/pdf": "PDF", "image/png": "PNG", "application/zip": "ZIP" };
-
-function size(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 /** One bought file: download it (kept here to open again offline), or why it can no longer be. */
 function FileRow({ file }: { file: OrderFile }) {
@@ -22,7 +17,7 @@ function FileRow({ file }: { file: OrderFile }) {
   useEffect(() => {
     void keptFile(file.id).then(setKept);
   }, [file.id]);
-  const facts = [KINDS[file.content_type] ?? "File", file.bytes ? size(file.bytes) : "", file.pages ? `${file.pages} pages` : "", file.stamped ? "with your name on every page" : ""].filter(Boolean).join(" · ");
+  const facts = [SALE_FILE_KINDS[file.content_type] ?? "File", file.bytes ? fileSize(file.bytes) : "", file.pages ? `${file.pages} pages` : "", file.stamped ? "with your name on every page" : ""].filter(Boolean).join(" · ");
   const large = file.bytes > KEEP_LIMIT_BYTES;
 
   async function download() {

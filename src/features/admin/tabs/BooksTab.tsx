@@ -3,6 +3,7 @@ import type { Book } from "../../../lib/catalog";
 import { formatPrice } from "../../../lib/money";
 import { Thumb } from "../../../ui/Thumb";
 import { EntityManager } from "../EntityManager";
+import { DigitalFiles } from "../downloads/DigitalFiles";
 import { PieceLetters, WORLD_FIELD } from "./PieceLetters";
 import { hasImage, optionalDecimal, optionalUrl, required } from "./rules";
 import { AdminTable, EditDelete } from "../parts";
@@ -16,7 +17,12 @@ export function BooksTab() {
       addLabel="Add Book"
       dialogTitle={(e) => (e ? "Edit Book" : "Add Book")}
       defaults={{ website_cart_available: true }}
-      aboutItem={(item) => <PieceLetters kind="book" id={item.id} />}
+      aboutItem={(item) => (
+        <>
+          <PieceLetters kind="book" id={item.id} />
+          <DigitalFiles owner="book" id={item.id} />
+        </>
+      )}
       fields={[
         { name: "title", label: "Title", kind: "text", required: true },
         { name: "description", label: "Description", kind: "textarea" },
