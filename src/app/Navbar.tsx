@@ -78,7 +78,7 @@ export function Navbar() {
             ))}
           </ul>
           <div className={`${styles.navExtras} ${styles.menuOnly}`}>
-            <NewsletterButton onOpen={close} />
+            <NewsletterButton onOpen={close} returnFocus={() => burger.current} />
             <ThemeSwitch />
           </div>
         </nav>

@@ -3,8 +3,20 @@ import { Button } from "../../ui/Button";
 
 const NewsletterDialog = lazy(() => import("./NewsletterDialog"));
 
-export function NewsletterButton({ onOpen }: { onOpen?: () => void }) {
+/**
+ * `onOpen` lets the phone menu close as the dialog opens; the button then has no box, so focus
+ * cannot return to it on close and goes to `returnFocus` (the menu's button) instead of the page.
+ */
+export function NewsletterButton({ onOpen, returnFocus }: { onOpen?: () => void; returnFocus?: () => HTMLElement | null }) {
   const [open, setOpen] = useState(false);
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (next || !returnFocus) return;
+    // After the dialog's own focus restore has run (it unmounts with the dialog).
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body || !document.activeElement) returnFocus()?.focus();
+    });
+  };
   return (
     <>
       <Button
@@ -19,7 +31,7 @@ export function NewsletterButton({ onOpen }: { onOpen?: () => void }) {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <NewsletterDialog isOpen={open} onOpenChange={setOpen} />
+          <NewsletterDialog isOpen={open} onOpenChange={change} />
         </Suspense>
       )}
     </>
