@@ -12,15 +12,15 @@ import (
 type AddressKind int
 
 const (
-	Unknown AddressKind = iota // no page of the site: a 404 without asking the catalogue
-	Static                     // a public page of its own (/, /gallery, /about…)
-	Private                    // a page of the app that is nobody's to find (/customer/dashboard…)
-	Admin                      // the studio's app
-	Book                       // /book/<id>
-	Piece                      // /<list>/<words>-<id>
-	Order                      // /orders/<id>?key=…: a buyer's own page, opened by its key (order.go)
-	Verify                     // /verify/<edition>/<n>: a number's row of an edition's public ledger (verify.go)
-	Download                   // /downloads/<slug>: a digital item on sale (download.go)
+	Unknown  AddressKind = iota // no page of the site: a 404 without asking the catalogue
+	Static                      // a public page of its own (/, /gallery, /about…)
+	Private                     // a page of the app that is nobody's to find (/customer/dashboard…)
+	Admin                       // the studio's app
+	Book                        // /book/<id>
+	Piece                       // /<list>/<words>-<id>
+	Order                       // /orders/<id>?key=…: a buyer's own page, opened by its key (order.go)
+	Verify                      // /verify/<edition>/<n>: a number's row of an edition's public ledger (verify.go)
+	Download                    // /downloads/<slug>: a digital item on sale (download.go)
 )
 
 // Address is a page address read once. The head, the preload, the JSON-LD and the 404 all take
