@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 declare global {
   interface Window {
     catalogueWrites: string[];
+    catalogueReads: string[];
     shifts: number[];
   }
 }
@@ -83,3 +84,42 @@ test("/commissions paints in its final place: the states the server filled in ke
   await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
   expect(await page.evaluate(() => window.shifts)).toEqual([]);
 });
+
+// Each read of a collection deserialises every one of its records on the page's main thread, so a
+// cold visit reads each collection the page shows once the catalogue has landed, and only once:
+// not once per component that shows it, nor again for a write the page has already read.
+for (const [path, shown] of [
+  ["/", ["books", "characters", "editions", "paintings"]],
+  ["/pebblewick", ["characters", "digital_items"]],
+] as const) {
+  test(`a cold visit to ${path} reads each collection it shows from IndexedDB once`, async ({ page }) => {
+    // The collection of every read of the catalogue's store on the page's thread that found records.
+    await page.addInitScript(() => {
+      window.catalogueReads = [];
+      for (const proto of [IDBObjectStore.prototype, IDBIndex.prototype]) {
+        const original = proto.getAll as (this: IDBObjectStore | IDBIndex, ...args: unknown[]) => IDBRequest<{ collection: string }[]>;
+        Object.defineProperty(proto, "getAll", {
+          configurable: true,
+          value(this: IDBObjectStore | IDBIndex, ...args: unknown[]) {
+            const request = original.apply(this, args);
+            const store = this instanceof IDBIndex ? this.objectStore : this;
+            if (store.name === "catalog")
+              request.addEventListener("success", () => {
+                if (request.result.length > 0) window.catalogueReads.push(request.result[0].collection);
+              });
+            return request;
+          },
+        });
+      }
+    });
+    await page.goto(path);
+    await expect.poll(async () => [...new Set(await page.evaluate(() => window.catalogueReads))].sort(), { timeout: 15000 }).toEqual(shown);
+    expect((await storedCatalogue(page)).cursor).toMatch(/^[0-9a-f]+\.\d+$/);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+    const reads = await page.evaluate(() => window.catalogueReads);
+    const timesRead = Object.fromEntries(shown.map((name) => [name, reads.filter((r) => r === name).length]));
+    expect(timesRead).toEqual(Object.fromEntries(shown.map((name) => [name, 1])));
+  });
+}

@@ -1,5 +1,5 @@
 // The app's sync engine and the hooks pages read the catalogue with.
-import { useDeferredValue } from "react";
+import { useCallback, useDeferredValue, useSyncExternalStore } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { create } from "zustand";
 import { db } from "../db";
@@ -8,7 +8,8 @@ import { reconnectWithTheNetwork } from "../realtime";
 import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
 import { pullInWorker } from "./in-worker";
-import { readCollectionState, readRecord } from "./store";
+import { readRecord } from "./store";
+import { collectionAnswer, listenToCollection } from "./shared-reads";
 
 export type { SyncStatus } from "./engine";
 
@@ -40,9 +41,11 @@ export interface CatalogRead<T> {
 
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
+  const listen = useCallback((onChange: () => void) => listenToCollection(name, onChange), [name]);
   // Deferred: a list of catalogue rows arriving re-renders in slices, not in one long task.
-  const read = useDeferredValue(useLiveQuery(() => readCollectionState(db, name), [name]));
+  const read = useDeferredValue(useSyncExternalStore(listen, () => collectionAnswer(name), () => undefined));
   const status = useSyncStore((s) => s.status);
+  if (read && "error" in read) throw read.error;
   // Until the first sync has landed, an empty store means "not here yet", never "none": the
   // status alone can say "ready" a moment before the live query has read what the sync wrote.
   const waiting = read === undefined || (read.rows.length === 0 && !read.synced);
