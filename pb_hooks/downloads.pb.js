@@ -55,3 +55,20 @@ routerAdd(
   },
   $apis.bodyLimit(1024),
 );
+
+// A digital item's public summary of its files (lib/catalog/download-files.js), kept in step
+// with every change of its files and never taken from a request.
+onRecordCreate((e) => {
+  require(`${__hooks}/lib/catalog/download-files.js`).summarize(e.app, e.record);
+  e.next();
+}, "digital_items");
+onRecordUpdate((e) => {
+  require(`${__hooks}/lib/catalog/download-files.js`).summarize(e.app, e.record);
+  e.next();
+}, "digital_items");
+for (const bind of [onRecordAfterCreateSuccess, onRecordAfterUpdateSuccess, onRecordAfterDeleteSuccess]) {
+  bind((e) => {
+    require(`${__hooks}/lib/catalog/download-files.js`).refreshItems(e.app, e.record);
+    e.next();
+  }, "digital_files");
+}

@@ -24,6 +24,7 @@ const PRERENDERED = {
   "/commissions": { file: "pages/commissions.html", route: "/commissions" },
   "/commissions/queue": { file: "pages/commissions/queue.html", route: "/commissions/queue" },
   ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/_`, { file: `pages/${list}/_id.html`, route: `/${list}/{slug}` }])),
+  "/downloads/_": { file: "pages/downloads/_id.html", route: "/downloads/{slug}" },
   "/verify/_/_": { file: "pages/verify/_entry.html", route: "/verify/{edition}/{n}" },
   "/page-not-found/_/_": { file: "pages/404.html", route: "/404" },
 };

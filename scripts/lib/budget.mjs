@@ -27,6 +27,7 @@ export const ROUTE_MODULES = {
   "/commissions/queue": "src/features/commissions/QueuePage.tsx",
   // A piece's own page, one module for the five lists.
   ...Object.fromEntries(PIECE_LISTS.map((list) => [`/${list}/{slug}`, "src/features/pieces/PiecePage.tsx"])),
+  "/downloads/{slug}": "src/features/downloads/DownloadPage.tsx",
   "/verify/{edition}/{n}": "src/features/editions/VerifyPage.tsx",
   "/404": null,
 };

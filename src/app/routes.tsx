@@ -18,6 +18,7 @@ export const routes: RouteObject[] = [
       { path: "book/:id", lazy: async () => ({ Component: (await import("../features/catalog/BookPage")).BookPage }) },
       // A piece's own address (src/lib/addresses.ts): a dialog over its list, or a page when loaded.
       ...PIECE_LISTS.map((list) => ({ path: `${list}/:slug`, lazy: piecePage })),
+      { path: "downloads/:slug", lazy: async () => ({ Component: (await import("../features/downloads/DownloadPage")).DownloadPage }) },
       { path: "about", lazy: async () => ({ Component: (await import("../features/artist/AboutPage")).AboutPage }) },
       { path: "pebblewick", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).PebblewickPage }) },
       { path: "cryptids", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).CryptidsPage }) },

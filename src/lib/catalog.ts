@@ -153,6 +153,14 @@ export interface DigitalItem extends CatalogRecord {
   image: string;
   world: CharacterType | "";
   available: boolean;
+  /** What its files are, kept by the server (pb_hooks/lib/catalog/download-files.js); the files stay the studio's. */
+  files?: DigitalFileSummary[];
+}
+
+export interface DigitalFileSummary {
+  type: string;
+  pages: number;
+  bytes: number;
 }
 
 export interface CatalogTables {

@@ -44,6 +44,10 @@ export function bookTitle(title: string): string {
   return titled(`${title} · Picture book`);
 }
 
+export function downloadTitle(title: string): string {
+  return titled(`${title} · Download`);
+}
+
 export function pieceTitle(list: PieceList, name: string): string {
   return titled(`${name} · ${PIECE_LABELS[list]}`);
 }

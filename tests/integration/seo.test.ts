@@ -92,6 +92,7 @@ describe("pages for people and for machines", () => {
     const urls = await sitemapUrls();
     const expected = ["/", "/gallery", "/about", "/pebblewick", "/cryptids", "/commissions", "/commissions/queue"];
     for (const b of await server.su.collection("books").getFullList()) expected.push(`/book/${b.id}`);
+    for (const d of await server.su.collection("digital_items").getFullList({ filter: "available = true" })) expected.push(`/downloads/${d.slug}`);
     const lists: [string, PieceList | ((r: RecordModel) => PieceList)][] = [
       ["paintings", "gallery"],
       ["murals", "murals"],

@@ -12,14 +12,15 @@ import (
 type AddressKind int
 
 const (
-	Unknown AddressKind = iota // no page of the site: a 404 without asking the catalogue
-	Static                     // a public page of its own (/, /gallery, /about…)
-	Private                    // a page of the app that is nobody's to find (/customer/dashboard…)
-	Admin                      // the studio's app
-	Book                       // /book/<id>
-	Piece                      // /<list>/<words>-<id>
-	Order                      // /orders/<id>?key=…: a buyer's own page, opened by its key (order.go)
-	Verify                     // /verify/<edition>/<n>: a number's row of an edition's public ledger (verify.go)
+	Unknown  AddressKind = iota // no page of the site: a 404 without asking the catalogue
+	Static                      // a public page of its own (/, /gallery, /about…)
+	Private                     // a page of the app that is nobody's to find (/customer/dashboard…)
+	Admin                       // the studio's app
+	Book                        // /book/<id>
+	Piece                       // /<list>/<words>-<id>
+	Order                       // /orders/<id>?key=…: a buyer's own page, opened by its key (order.go)
+	Verify                      // /verify/<edition>/<n>: a number's row of an edition's public ledger (verify.go)
+	Download                    // /downloads/<slug>: a digital item on sale (download.go)
 )
 
 // Address is a page address read once. The head, the preload, the JSON-LD and the 404 all take
@@ -30,7 +31,7 @@ type Address struct {
 	List  string             // the first segment
 	Piece *catalog.PieceKind // for a piece: the list's kind
 	ID    string             // for a book or a piece: the record id the address names; an edition's for Verify
-	Words string             // for a piece: the words before the id, as asked (maybe old ones); the number for Verify
+	Words string             // for a piece: the words before the id, as asked (maybe old ones); the number for Verify; the slug for Download
 	// Record is the book or piece found by Resolve; nil before, or when there is none.
 	Record *core.Record
 }
@@ -58,6 +59,8 @@ func Parse(route string) Address {
 		a.Kind, a.ID = Book, rest
 	case list == "orders":
 		a.Kind, a.ID = Order, rest
+	case list == "downloads":
+		a.Kind, a.Words = Download, rest
 	default:
 		if a.Piece = catalog.KindOf(list); a.Piece != nil {
 			if a.ID = catalog.IDInSlug(rest); a.ID != "" {
@@ -84,6 +87,12 @@ func (a *Address) find(app core.App) bool {
 			return false
 		}
 		a.Record = record
+	case Download:
+		item, err := findDownload(app, a.Words)
+		if err != nil {
+			return false
+		}
+		a.Record = item
 	}
 	return true
 }

@@ -53,6 +53,9 @@ func lcpPictureFor(a Address) *lcpPicture {
 		// src/features/pieces/PiecePage.tsx: the piece's picture.
 		k := a.Piece
 		return &lcpPicture{nil, k.Field, piecePictureSizes, func(r *core.Record) string { return r.GetString(k.NameField) }, k.Ratio}
+	case a.Kind == Download:
+		// src/features/downloads/DownloadPage.tsx: the item's picture.
+		return &lcpPicture{nil, "image", downloadPictureSizes, func(r *core.Record) string { return r.GetString("title") }, downloadRatio}
 	case a.Kind == Book:
 		// src/features/catalog/BookCarousel.tsx: the book's cover.
 		return &lcpPicture{nil, "image", "(min-width: 800px) 380px, 90vw", func(r *core.Record) string {

@@ -120,6 +120,9 @@ func Resolve(app core.App, a Address) Page {
 		p.body, p.until = v.Body, time.Now().Add(editions.CheckedFor)
 	case Book:
 		p.meta, p.picture = bookMeta(a.Record), a.Record
+	case Download:
+		p.meta, p.picture = downloadMeta(a.Record), a.Record
+		p.body = downloadBody(a.Record)
 	case Piece:
 		if canonical := catalog.PieceAddress(a.Piece, a.Record); "/"+a.Route != canonical {
 			p.Status, p.Redirect = http.StatusMovedPermanently, canonical

@@ -118,6 +118,13 @@ func sitemapURLs(app core.App) ([]sitemapURL, error) {
 	for _, b := range books {
 		urls = append(urls, sitemapURL{site + "/book/" + b.Id, lastMod(b)})
 	}
+	items, err := app.FindAllRecords("digital_items", dbx.HashExp{"available": true})
+	if err != nil {
+		return nil, err
+	}
+	for _, d := range items {
+		urls = append(urls, sitemapURL{site + DownloadPath(d), lastMod(d)})
+	}
 	for i := range catalog.PieceKinds {
 		k := &catalog.PieceKinds[i]
 		var where []dbx.Expression

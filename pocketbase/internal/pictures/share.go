@@ -29,7 +29,7 @@ var sharePaper = color.NRGBA{0xf8, 0xf2, 0xe7, 0xff} // --paper, src/ui/tokens.c
 // The catalogue's pictures anyone may see, by collection: the ones a page's preview names.
 var sharedPictures = map[string][]string{
 	"books": {"image"}, "paintings": {"image"}, "murals": {"image"}, "merchandise": {"primary_image"},
-	"characters": {"image"}, "artist_profile": {"profile_image"},
+	"characters": {"image"}, "artist_profile": {"profile_image"}, "digital_items": {"image"},
 }
 
 // SharePath is the address of a record's file's link preview picture.

@@ -1,16 +1,12 @@
+import { Link } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { formatPrice } from "../../lib/money";
 import { fileUrl } from "../../lib/files";
-import { byNewest, type CharacterType, type DigitalItem } from "../../lib/catalog";
+import { byNewest, type CharacterType } from "../../lib/catalog";
 import { useCatalog } from "../../lib/sync";
 import { addToCart } from "../cart";
+import { downloadLine, downloadPath, KIND } from "./kinds";
 import styles from "./downloads.module.css";
-
-const KIND: Record<DigitalItem["kind"], string> = { "colouring page": "Colouring page to print", printable: "Printable", "e-book": "E-book (PDF), with your name in it" };
-
-export function downloadLine(d: DigitalItem) {
-  return { id: d.id, type: "digital" as const, title: `${d.title} (Download)`, description: KIND[d.kind], price: d.price > 0 ? d.price : null, image_url: fileUrl(d, d.image, "160x160") };
-}
 
 /** A story world's files to download: each with its picture, what it is, its price and Add to Cart. */
 export function WorldDownloads({ world }: { world: CharacterType }) {
@@ -26,7 +22,9 @@ export function WorldDownloads({ world }: { world: CharacterType }) {
           <li key={d.id} className={styles.card} id={d.slug}>
             <img src={fileUrl(d, d.image, "400x0")} alt="" width={400} height={560} loading="lazy" className={styles.picture} />
             <div className={styles.body}>
-              <h3>{d.title}</h3>
+              <h3>
+                <Link to={downloadPath(d)}>{d.title}</Link>
+              </h3>
               <p className={styles.kind}>{KIND[d.kind]}</p>
               {d.description && <p className={styles.description}>{d.description}</p>}
               <div className={styles.buy}>
