@@ -16,8 +16,8 @@ import (
 
 	"studio/server/internal/accept"
 	"studio/server/internal/catalog"
-	"studio/server/internal/editions"
 	"studio/server/internal/edge"
+	"studio/server/internal/editions"
 	"studio/server/internal/guard"
 	"studio/server/internal/heads"
 )
