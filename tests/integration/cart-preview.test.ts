@@ -73,6 +73,9 @@ describe("POST /api/studio/cart/price", () => {
       discount_code: "",
       free_shipping: false,
       code_error: "",
+      // Every line is a thing that ships, and none is a download: no box about the right to cancel.
+      ships: true,
+      withdrawal_box: null,
     });
     expect(await written()).toEqual(before);
 
