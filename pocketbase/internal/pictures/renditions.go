@@ -59,6 +59,7 @@ func SrcsetWidths(field *core.FileField) []int {
 // RegisterRenditions makes every public picture's renditions on upload and serves them.
 func RegisterRenditions(app core.App) {
 	registerUploadRenditions(app)
+	registerBackupPause(app)
 	app.OnFileDownloadRequest().BindFunc(func(e *core.FileDownloadRequestEvent) error {
 		thumb := e.Request.URL.Query().Get("thumb")
 		if thumb == "" || e.ThumbError != nil || !strings.HasPrefix(e.ServedName, thumb+"_") {
@@ -96,6 +97,8 @@ func ensureRendition(app core.App, thumbKey, key, format string) error {
 		return err
 	}
 	defer fsys.Close()
+	storageWrites.RLock()
+	defer storageWrites.RUnlock()
 	return ensureRenditionIn(fsys, thumbKey, key, format)
 }
 

@@ -84,7 +84,10 @@ func newPictures(record *core.Record) []uploadedPicture {
 func makeUploadRenditions(app core.App) {
 	for pictures := range uploadQueue {
 		for _, p := range pictures {
-			if err := uploadRenditions(app, p); err != nil {
+			storageWrites.RLock()
+			err := uploadRenditions(app, p)
+			storageWrites.RUnlock()
+			if err != nil {
 				app.Logger().Warn("Making a picture's renditions on upload failed; they are made when first asked for",
 					"error", err, "original", p.original)
 			}
