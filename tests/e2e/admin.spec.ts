@@ -34,7 +34,7 @@ test("visitors and customers are kept out; the admin gets in", async ({ page }) 
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Paintings" })).toHaveAttribute("aria-selected", "true");
   const tabs = await page.getByRole("tab").allInnerTexts();
-  expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Characters", "Merchandise", "Paintings", "Editions", "Books", "Murals", "Commissions", "Orders", "Discounts", "Letters", "Abandoned Carts", "Shipping", "Tax", "Reports", "Artist"]);
+  expect(tabs.map((t) => t.replace(/\s*\d+$/, "").trim())).toEqual(["Characters", "Merchandise", "Paintings", "Editions", "Books", "Downloads", "Murals", "Commissions", "Orders", "Discounts", "Letters", "Abandoned Carts", "Shipping", "Tax", "Reports", "Artist"]);
   await page.getByRole("tab", { name: "Murals" }).click();
   await expect(page).toHaveURL(/\/admin\/murals$/);
   await page.reload();
