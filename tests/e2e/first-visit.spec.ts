@@ -85,6 +85,26 @@ test("/commissions paints in its final place: the states the server filled in ke
   expect(await page.evaluate(() => window.shifts)).toEqual([]);
 });
 
+test("/commissions paints in its final place on a repeat visit too, when the service worker sends the app shell", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/commissions");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+  await expect.poll(async () => (await storedCatalogue(page)).cursor).toBeTruthy();
+  await page.addInitScript(() => {
+    window.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+
+  // The shell has no states filled in: the page reads the kept board before its first render.
+  await page.reload();
+  await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await page.evaluate(() => window.shifts)).toEqual([]);
+});
+
 // Each read of a collection deserialises every one of its records on the page's main thread, so a
 // cold visit reads each collection the page shows once the catalogue has landed, and only once:
 // not once per component that shows it, nor again for a write the page has already read.

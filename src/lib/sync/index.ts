@@ -11,6 +11,8 @@ import { pullInWorker } from "./in-worker";
 import { readRecord } from "./store";
 import { collectionAnswer, listenToCollection } from "./shared-reads";
 
+export { collectionRead } from "./shared-reads";
+
 export type { SyncStatus } from "./engine";
 
 const useSyncStore = create<{ status: SyncStatus }>(() => ({ status: "idle" }));

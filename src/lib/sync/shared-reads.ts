@@ -81,3 +81,22 @@ export function listenToCollection(name: CatalogCollection, onChange: () => void
 export function collectionAnswer<K extends CatalogCollection>(name: K): CollectionAnswer<CatalogTables[K]> | undefined {
   return reads.get(name)?.answer as CollectionAnswer<CatalogTables[K]> | undefined;
 }
+
+/**
+ * Resolves once the collection has a first answer (or after `patienceMs`). A route whose page
+ * arrives as the service worker's app shell, with no server-filled boxes, waits on it so its first
+ * render shows what this device keeps instead of pushing the page down when the read lands.
+ */
+export function collectionRead(name: CatalogCollection, patienceMs = 500): Promise<void> {
+  if (reads.get(name)?.answer !== undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    // A stuck IndexedDB must not keep the page from opening: the page's loading state takes over.
+    const timer = setTimeout(done, patienceMs);
+    const stop = listenToCollection(name, done);
+    function done() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
