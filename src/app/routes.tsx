@@ -4,11 +4,6 @@ import { NotFoundPage } from "./NotFoundPage";
 import { RouteError } from "./RouteError";
 import { HomePage } from "../features/catalog";
 import { PIECE_LISTS } from "../lib/addresses";
-import { collectionRead } from "../lib/sync";
-
-// The commission pages show the board the catalogue keeps, and wait for its read before their
-// first render, so a repeat visit (the shell, no server-filled states) paints in its final place.
-const withBoard = <T,>(load: () => Promise<T>) => Promise.all([load(), collectionRead("commission_board")]).then(([module]) => module);
 
 const piecePage = async () => ({ Component: (await import("../features/pieces/PiecePage")).PiecePage });
 
@@ -27,8 +22,8 @@ export const routes: RouteObject[] = [
       { path: "about", lazy: async () => ({ Component: (await import("../features/artist/AboutPage")).AboutPage }) },
       { path: "pebblewick", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).PebblewickPage }) },
       { path: "cryptids", lazy: async () => ({ Component: (await import("../features/characters/WorldPage")).CryptidsPage }) },
-      { path: "commissions", lazy: async () => ({ Component: (await withBoard(() => import("../features/commissions/CommissionPage"))).CommissionPage }) },
-      { path: "commissions/queue", lazy: async () => ({ Component: (await withBoard(() => import("../features/commissions/QueuePage"))).QueuePage }) },
+      { path: "commissions", lazy: async () => ({ Component: (await import("../features/commissions/CommissionPage")).CommissionPage }) },
+      { path: "commissions/queue", lazy: async () => ({ Component: (await import("../features/commissions/QueuePage")).QueuePage }) },
       { path: "verify/:edition/:n", lazy: async () => ({ Component: (await import("../features/editions/VerifyPage")).VerifyPage }) },
       { path: "customer/dashboard", lazy: async () => ({ Component: (await import("../features/commissions/DashboardPage")).DashboardPage }) },
       { path: "stripe-example", lazy: async () => ({ Component: (await import("../features/checkout/DemoCheckoutPage")).DemoCheckoutPage }) },
