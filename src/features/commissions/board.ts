@@ -5,10 +5,11 @@ import { useEffect, useState } from "react";
 import { collectionRead, useCatalog } from "../../lib/sync";
 import type { CommissionBoard, CommissionTypeState, QueueRow } from "../../lib/catalog";
 
-// The pages that show the board load with it read (at most 500 ms), so their first render shows
-// what this device keeps: a repeat visit's page is the service worker's shell, with no states the
-// server filled in, and a read landing after it pushed the form down (CLS 0.157 on /commissions).
-await collectionRead("commission_board");
+// A page the service worker sends is the app's shell, with no states the server filled in: the
+// pages that show the board load with it read (at most 500 ms), or its landing after the first
+// render pushed the form down (CLS 0.157 on /commissions). A page the server sent keeps its own
+// states until the board is read (ServerFilled), so it does not wait.
+if (!globalThis.document?.querySelector(".prerendered")) await collectionRead("commission_board");
 
 export interface BoardRead {
   states: CommissionTypeState[];

@@ -83,15 +83,15 @@ export function collectionAnswer<K extends CatalogCollection>(name: K): Collecti
 }
 
 /**
- * Resolves once the collection has a first answer (or after `patienceMs`). A route whose page
+ * Resolves once the collection has a first answer, or after half a second. A route whose page
  * arrives as the service worker's app shell, with no server-filled boxes, waits on it so its first
  * render shows what this device keeps instead of pushing the page down when the read lands.
  */
-export function collectionRead(name: CatalogCollection, patienceMs = 500): Promise<void> {
-  if (reads.get(name)?.answer !== undefined) return Promise.resolve();
+export function collectionRead(name: CatalogCollection): Promise<void> {
+  if (collectionAnswer(name) !== undefined) return Promise.resolve();
   return new Promise((resolve) => {
     // A stuck IndexedDB must not keep the page from opening: the page's loading state takes over.
-    const timer = setTimeout(done, patienceMs);
+    const timer = setTimeout(done, 500);
     const stop = listenToCollection(name, done);
     function done() {
       clearTimeout(timer);
