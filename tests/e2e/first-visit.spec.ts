@@ -62,14 +62,19 @@ test("a cold visit's catalogue lands in IndexedDB written by the sync worker, ne
   expect(workers.map((url) => new URL(url).pathname)).toEqual(["/catalogue-sync.js"]);
 });
 
-test("/commissions paints in its final place: the states the server filled in keep their space while the catalogue arrives", async ({ page }) => {
-  await page.setViewportSize({ width: 412, height: 823 });
-  await page.addInitScript(() => {
+/** Keeps every layout shift the page makes without input in window.shifts, from the page's start. */
+function recordShifts(page: Page) {
+  return page.addInitScript(() => {
     window.shifts = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) window.shifts.push(entry.value);
     }).observe({ type: "layout-shift", buffered: true });
   });
+}
+
+test("/commissions paints in its final place: the states the server filled in keep their space while the catalogue arrives", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await recordShifts(page);
   const served = await (await page.request.get("/commissions")).text();
   expect(served).toMatch(/data-server-fill="true"><ul><li data-state=/);
 
@@ -90,12 +95,7 @@ test("/commissions paints in its final place on a repeat visit too, when the ser
   await page.goto("/commissions");
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
   await expect.poll(async () => (await storedCatalogue(page)).cursor).toBeTruthy();
-  await page.addInitScript(() => {
-    window.shifts = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) window.shifts.push(entry.value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordShifts(page);
 
   // The shell has no states filled in: the page reads the kept board before its first render.
   await page.reload();
