@@ -80,7 +80,10 @@ async function launchMailServer(port: number, webPort: number): Promise<MailServ
   const deadline = Date.now() + 15000;
   for (;;) {
     try {
-      if ((await fetch(`${api}/email`)).ok) break;
+      // The web port answers for this maildev only if it names this SMTP port: a port found free
+      // can be taken by another test's maildev before this one binds it, and that one answered.
+      const config = await fetch(`${api}/config`);
+      if (config.ok && String(((await config.json()) as { smtpPort?: unknown }).smtpPort) === String(port)) break;
     } catch {
       // not listening yet
     }
