@@ -42,7 +42,7 @@ func restoreFromReplica(dir, at string) int {
 		fmt.Fprintf(os.Stderr, "cannot reach the replica at %s: %v\n", target, err)
 		return 1
 	}
-	plan, damage, err := restorePlan(ctx, client, until)
+	plan, view, damage, err := restorePlan(ctx, client, until)
 	if errors.Is(err, litestream.ErrTxNotAvailable) {
 		if until.IsZero() {
 			fmt.Fprintf(os.Stderr, "%s holds no copy of the shop: check the bucket and path, and that the server ran with replication on.\n", target)
@@ -60,16 +60,21 @@ func restoreFromReplica(dir, at string) int {
 	if damage != nil {
 		fmt.Fprintf(os.Stderr, "The replica at %s is damaged: %s. Restoring up to the last good point before that, %s (transaction %s); writes after it are not in the replica.\n",
 			target, damage.what, stateAt.UTC().Format(time.RFC3339), last.MaxTXID)
+	} else if len(view.damaged) > 0 {
+		fmt.Fprintf(os.Stderr, "The replica at %s holds damaged files, but other files hold the same writes, so nothing is lost: %s.\n", target, describeAllDamaged(view.damaged))
 	}
 
 	opt := litestream.NewRestoreOptions()
 	opt.OutputPath = filepath.Join(dir, "data.db")
-	if damage != nil {
+	var from litestream.ReplicaClient = client
+	if damage != nil || len(view.damaged) > 0 {
+		// Through the view, the restore takes the files that were read through and nothing past them.
+		from = view
 		opt.TXID = last.MaxTXID
 	} else {
 		opt.Timestamp = until
 	}
-	if err := litestream.NewReplicaWithClient(nil, client).Restore(ctx, opt); err != nil {
+	if err := litestream.NewReplicaWithClient(nil, from).Restore(ctx, opt); err != nil {
 		fmt.Fprintf(os.Stderr, "restoring from %s failed: %v\n", target, err)
 		return 1
 	}
