@@ -34,14 +34,21 @@ type damagedFile struct {
 	reason string
 }
 
+func (d damagedFile) String() string {
+	return fmt.Sprintf("file %s (level %d) is %s", ltx.FormatFilename(d.info.MinTXID, d.info.MaxTXID), d.info.Level, d.reason)
+}
+
 // replicaView is the replica as a restore may use it: without the files found damaged, without
 // those written at or after `until` (when set) and without those past `upTo` (when set), so
 // Litestream plans around them, both for the plan that is checked and for the restore itself.
 type replicaView struct {
 	litestream.ReplicaClient
 	damaged map[fileKey]damagedFile
-	until   time.Time
-	upTo    ltx.TXID
+	// Files read through whole already: a plan made again around a damaged file mostly holds the
+	// same files, which need not be downloaded a second time.
+	verified map[fileKey]bool
+	until    time.Time
+	upTo     ltx.TXID
 }
 
 func (v *replicaView) LTXFiles(ctx context.Context, level int, seek ltx.TXID, useMetadata bool) (ltx.FileIterator, error) {
@@ -75,7 +82,7 @@ func (v *replicaView) LTXFiles(ctx context.Context, level int, seek ltx.TXID, us
 // nothing written before `until` is left out (view.damaged may still name files that other
 // files made up for).
 func restorePlan(ctx context.Context, client litestream.ReplicaClient, until time.Time) (plan []*ltx.FileInfo, view *replicaView, damage *replicaDamage, err error) {
-	view = &replicaView{ReplicaClient: client, damaged: map[fileKey]damagedFile{}, until: until}
+	view = &replicaView{ReplicaClient: client, damaged: map[fileKey]damagedFile{}, verified: map[fileKey]bool{}, until: until}
 	for attempt := 0; attempt < 20; attempt++ {
 		// Towards a moment, Litestream stops at a gap without a word; the view applies the
 		// moment instead, so Litestream plans as for the latest state, where it names a gap.
@@ -108,10 +115,15 @@ func restorePlan(ctx context.Context, client litestream.ReplicaClient, until tim
 	return nil, nil, nil, fmt.Errorf("it is damaged in too many places")
 }
 
-// firstUnreadable reads every file of the plan through its checksums before anything is written.
-func firstUnreadable(ctx context.Context, client litestream.ReplicaClient, plan []*ltx.FileInfo) (*ltx.FileInfo, string) {
+// firstUnreadable reads every file of the plan through its checksums before anything is written,
+// each file once however many plans hold it.
+func firstUnreadable(ctx context.Context, view *replicaView, plan []*ltx.FileInfo) (*ltx.FileInfo, string) {
 	for _, info := range plan {
-		rc, err := client.OpenLTXFile(ctx, info.Level, info.MinTXID, info.MaxTXID, 0, 0)
+		key := fileKey{info.Level, info.MinTXID, info.MaxTXID}
+		if view.verified[key] {
+			continue
+		}
+		rc, err := view.OpenLTXFile(ctx, info.Level, info.MinTXID, info.MaxTXID, 0, 0)
 		if err != nil {
 			return info, fmt.Sprintf("unreadable (%v)", err)
 		}
@@ -120,6 +132,7 @@ func firstUnreadable(ctx context.Context, client litestream.ReplicaClient, plan 
 		if err != nil {
 			return info, fmt.Sprintf("damaged (%v)", err)
 		}
+		view.verified[key] = true
 	}
 	return nil, ""
 }
@@ -178,7 +191,7 @@ func describeDamaged(damaged map[fileKey]damagedFile, tx ltx.TXID) string {
 	})
 	var parts []string
 	for _, d := range holding {
-		parts = append(parts, fmt.Sprintf("file %s (level %d) is %s", ltx.FormatFilename(d.info.MinTXID, d.info.MaxTXID), d.info.Level, d.reason))
+		parts = append(parts, d.String())
 	}
 	return strings.Join(parts, ", and ")
 }
@@ -187,7 +200,7 @@ func describeDamaged(damaged map[fileKey]damagedFile, tx ltx.TXID) string {
 func describeAllDamaged(damaged map[fileKey]damagedFile) string {
 	var parts []string
 	for _, d := range damaged {
-		parts = append(parts, fmt.Sprintf("file %s (level %d) is %s", ltx.FormatFilename(d.info.MinTXID, d.info.MaxTXID), d.info.Level, d.reason))
+		parts = append(parts, d.String())
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ", and ")
