@@ -105,6 +105,37 @@ test("/commissions paints in its final place on a repeat visit too, when the ser
   expect(await page.evaluate(() => window.shifts)).toEqual([]);
 });
 
+// A phone can lose its signal between the page and the catalogue, and a network can meet the
+// API's rate limit: the boxes the server filled keep what it sent, in their place, with their title.
+test.describe("a cold visit without the catalogue", () => {
+  // Each address is a first visit: with the service worker in charge, the next would be its shell.
+  test.use({ serviceWorkers: "block" });
+
+  test("a page from the server keeps what it filled in when the catalogue cannot be read", async ({ page, request }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await recordShifts(page);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const download = new URL(sitemap.match(/<loc>([^<]*\/downloads\/[^<]+)</)![1]).pathname;
+    await page.route("**/api/studio/changes*", (route) => route.fulfill({ status: 429, contentType: "application/json", body: '{"status":429,"message":"Too Many Requests.","data":{}}' }));
+    for (const path of ["/commissions", "/commissions/queue", download]) {
+      const served = await (await request.get(path)).text();
+      const refused = page.waitForResponse((r) => r.url().includes("/api/studio/changes") && r.status() === 429);
+      await page.goto(path);
+      await refused;
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const [sent, shown, title] = await page.evaluate((html) => {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        return [doc.querySelector("[data-server-fill]")?.textContent, document.querySelector("[data-server-fill]")?.textContent, doc.title];
+      }, served);
+      expect(sent, path).toBeTruthy();
+      expect(shown, path).toBe(sent);
+      await expect(page).toHaveTitle(title);
+      expect(await page.evaluate(() => window.shifts), path).toEqual([]);
+    }
+  });
+});
+
 // Each read of a collection deserialises every one of its records on the page's main thread, so a
 // cold visit reads each collection the page shows once the catalogue has landed, and only once:
 // not once per component that shows it, nor again for a write the page has already read.

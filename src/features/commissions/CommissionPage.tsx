@@ -165,7 +165,7 @@ export function CommissionPage() {
         <p className="muted">Picture books, murals, portraits of the ones you love: tell the studio what you dream of and we'll reply within a few days.</p>
       </header>
       <h2 className="visually-hidden">What the studio takes in now</h2>
-      <BoardStates states={board.states} loading={board.loading} />
+      <BoardStates states={board.states} loading={board.loading} failed={board.failed} />
       {board.queuePublic && (
         <p className={boardStyles.links}>
           <Link to="/commissions/queue">See the commission queue</Link>

@@ -24,7 +24,7 @@ function useMyRefs(signedIn: string | undefined, rowsVersion: number) {
 
 /** The public queue: each commission's place, type, stage and wait, and nobody's name or words. */
 export function QueuePage() {
-  const { queue, queuePublic, loading } = useCommissionBoard();
+  const { queue, queuePublic, loading, failed } = useCommissionBoard();
   const user = useAuth((s) => s.user);
   const mine = useMyRefs(user?.id, queue.length);
   if (!loading && !queuePublic) {
@@ -47,8 +47,10 @@ export function QueuePage() {
       <div className={styles.links}>
         <Link to="/commissions">Request a commission</Link>
       </div>
-      <ServerFilled className={styles.queue} ready={!loading}>
-        {!loading && queue.length === 0 && <p>No commissions in the queue just now.</p>}
+      {/* A queue that cannot be read leaves the one the server sent standing. */}
+      <ServerFilled className={styles.queue} ready={!loading && !failed}>
+        {failed && <p>The queue could not be read just now. Please try again later.</p>}
+        {!loading && !failed && queue.length === 0 && <p>No commissions in the queue just now.</p>}
         {queue.length > 0 && (
           <table>
             <thead>

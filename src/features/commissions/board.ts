@@ -16,6 +16,8 @@ export interface BoardRead {
   queue: QueueRow[];
   queuePublic: boolean;
   loading: boolean;
+  /** The board could not be read and none is kept: a page from the server keeps the states it was sent. */
+  failed: boolean;
 }
 
 function passed(at: string, now: number) {
@@ -24,7 +26,7 @@ function passed(at: string, now: number) {
 }
 
 export function useCommissionBoard(): BoardRead {
-  const { rows, loading } = useCatalog("commission_board");
+  const { rows, loading, failed } = useCatalog("commission_board");
   const row: CommissionBoard | undefined = rows[0];
   const [now, setNow] = useState(() => Date.now());
   const nextAt = row?.next_at ?? "";
@@ -36,7 +38,7 @@ export function useCommissionBoard(): BoardRead {
     return () => clearTimeout(timer);
   }, [nextAt, now]);
   const states = (row && passed(row.next_at, now) ? row.next_states : row?.states) ?? [];
-  return { states, queue: row?.queue ?? [], queuePublic: row?.queue_public ?? true, loading: loading && !row };
+  return { states, queue: row?.queue ?? [], queuePublic: row?.queue_public ?? true, loading: loading && !row, failed: failed && !row };
 }
 
 /** A queue row's place, as the server words it (pocketbase/internal/heads/board.go). */

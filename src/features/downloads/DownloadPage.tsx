@@ -22,7 +22,7 @@ export function DownloadPage() {
   const { slug } = useParams();
   const read = useCatalog("digital_items");
   const item = read.rows.find((d) => d.slug === slug && d.available);
-  const missing = !item && !read.loading;
+  const missing = !item && !read.loading && !read.failed;
   usePageTitle(item ? downloadTitle(item.title) : missing ? NOT_FOUND_TITLE : undefined);
 
   let body = null;
@@ -60,10 +60,10 @@ export function DownloadPage() {
         </div>
       </>
     );
+  } else if (read.failed) {
+    body = <p className="error-text">Failed to load this download. Please try again later.</p>;
   } else if (missing) {
-    body = read.failed ? (
-      <p className="error-text">Failed to load this download. Please try again later.</p>
-    ) : (
+    body = (
       <div>
         <h1>Download not found</h1>
         <p className="muted">This download is no longer in the studio&apos;s shop.</p>
@@ -72,7 +72,8 @@ export function DownloadPage() {
   }
   return (
     <div className="container section">
-      <ServerFilled className={styles.page} ready={!read.loading || !!item}>
+      {/* A catalogue that cannot be read leaves the page the server sent standing. */}
+      <ServerFilled className={styles.page} ready={(!read.loading && !read.failed) || !!item}>
         {body}
       </ServerFilled>
     </div>
