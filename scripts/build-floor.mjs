@@ -5,7 +5,6 @@
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { build } from "vite";
-import react from "@vitejs/plugin-react";
 import { root } from "./lib/project.mjs";
 
 if (!process.argv[2]) {
@@ -15,11 +14,9 @@ if (!process.argv[2]) {
 const floorDist = resolve(process.argv[2]);
 
 await build({
-  configFile: false,
+  configFile: join(root, "bench", "floor", "vite.config.ts"),
   root: join(root, "bench", "floor"),
-  plugins: [react()],
-  logLevel: "warn",
-  build: { outDir: floorDist, emptyOutDir: true, target: "es2022" },
+  build: { outDir: floorDist },
 });
 const res = spawnSync(process.execPath, [join(root, "scripts/build-compress.mjs"), floorDist], { stdio: "inherit" });
 process.exit(res.status ?? 1);
