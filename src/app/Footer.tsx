@@ -3,7 +3,7 @@ import styles from "./Footer.module.css";
 
 export function Footer() {
   return (
-    <footer className={styles.footer}>
+    <footer id="site-footer" className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <section>
           <h2 className={styles.heading}>About the Artist</h2>

@@ -1,6 +1,8 @@
 // A quiet first visit: the catalogue's sync leaves the page's main thread alone (the snapshot is
 // fetched and written into IndexedDB by the sync worker, the page only reads what it wrote), and
 // what the server filled into the page stays in its place while the app starts over it.
+import { createServer, request as forward, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
 
 declare global {
@@ -132,6 +134,59 @@ test.describe("a cold visit without the catalogue", () => {
       expect(shown, path).toBe(sent);
       await expect(page).toHaveTitle(title);
       expect(await page.evaluate(() => window.shifts), path).toEqual([]);
+    }
+  });
+});
+
+/**
+ * A server in front of the shop that sends `path`'s page in two parts, `pause` ms apart, cut just
+ * before `cutBefore`, as a weak signal delivers it; everything else passes through as it comes.
+ */
+async function slowFront(origin: string, path: string, cutBefore: string, pause: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const page = await (await fetch(origin + path)).text();
+  const cut = page.indexOf(cutBefore);
+  expect(cut, `${path} holds ${cutBefore}`).toBeGreaterThan(0);
+  const server: Server = createServer((req, res) => {
+    if (req.method === "GET" && req.url === path) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+      res.write(page.slice(0, cut));
+      setTimeout(() => res.end(page.slice(cut)), pause);
+      return;
+    }
+    const target = new URL(req.url ?? "/", origin);
+    const upstream = forward(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test.describe("a page that arrives in parts", () => {
+  test.use({ serviceWorkers: "block" });
+
+  // On a weak signal the page arrives in pieces, and the browser may draw what it has read so far:
+  // a header with only some of its buttons, that moved over when the rest came.
+  test("is first drawn whole: the header does not move when the rest of the page arrives", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await recordShifts(page);
+    const front = await slowFront(baseURL!, "/commissions", '<button type="button" class="_cartButton', 600);
+    try {
+      await page.goto(front.url + "/commissions");
+      await expect(page.getByRole("button", { name: /^Open cart/ })).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => window.shifts)).toEqual([]);
+    } finally {
+      await front.close();
     }
   });
 });
