@@ -10,6 +10,7 @@ declare global {
     catalogueWrites: string[];
     catalogueReads: string[];
     shifts: number[];
+    shiftSources: string[];
   }
 }
 
@@ -68,8 +69,16 @@ test("a cold visit's catalogue lands in IndexedDB written by the sync worker, ne
 function recordShifts(page: Page) {
   return page.addInitScript(() => {
     window.shifts = [];
+    window.shiftSources = [];
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        window.shifts.push(entry.value);
+        // What moved, for the failure's message: the element, its words, and its box before and after.
+        for (const s of entry.sources) window.shiftSources.push(`${s.node?.nodeName} "${(s.node?.textContent ?? "").slice(0, 60)}" ${box(s.previousRect)} -> ${box(s.currentRect)}`);
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
@@ -89,7 +98,7 @@ test("/commissions paints in its final place: the states the server filled in ke
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
-  expect(await page.evaluate(() => window.shifts)).toEqual([]);
+  expect(await page.evaluate(() => window.shifts), (await page.evaluate(() => window.shiftSources)).join("\n")).toEqual([]);
 });
 
 test("/commissions paints in its final place on a repeat visit too, when the service worker sends the app shell", async ({ page }) => {
@@ -104,7 +113,7 @@ test("/commissions paints in its final place on a repeat visit too, when the ser
   await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => window.shifts)).toEqual([]);
+  expect(await page.evaluate(() => window.shifts), (await page.evaluate(() => window.shiftSources)).join("\n")).toEqual([]);
 });
 
 // A phone can lose its signal between the page and the catalogue, and a network can meet the
