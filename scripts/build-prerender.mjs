@@ -65,13 +65,15 @@ function pageShell(html, route) {
 }
 rmSync(join(dist, "pages"), { recursive: true, force: true });
 for (const [path, { file, route }] of Object.entries(PRERENDERED)) {
-  const html = await render(path);
+  const { html, routeId } = await render(path);
   if (/\sstyle="/.test(html)) throw new Error(`${path}: the frame has a style attribute, which the Content-Security-Policy blocks; use a class`);
   const out = join(dist, file);
   mkdirSync(dirname(out), { recursive: true });
-  // Its buttons do nothing until the app has started and drawn the page again (links work, the
-  // server has their pages), so the frame says it is not usable yet; the app replaces it whole.
-  writeFileSync(out, pageShell(shellHtml, route).replace(ROOT, `<div id="root"><div class="prerendered" aria-disabled="true">${html}</div></div>`));
+  // Its buttons do nothing until the app has started and taken the page over (links work, the
+  // server has their pages), so the frame says it is not usable yet. It names the route that drew
+  // it: the app takes over a frame of the route it finds and draws any other anew (src/boot/app.tsx).
+  const frame = `<div class="prerendered" aria-disabled="true" data-route="${routeId}">${html}</div>`;
+  writeFileSync(out, pageShell(shellHtml, route).replace(ROOT, `<div id="root">${frame}</div>`));
 }
 rmSync(outDir, { recursive: true, force: true });
 console.log(`prerendered ${Object.keys(PRERENDERED).length} public pages into ${join(dist, "pages")}`);

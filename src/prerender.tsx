@@ -7,14 +7,16 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom";
 import { routes } from "./app/routes";
 
-export async function render(path: string): Promise<string> {
+/** The page's frame, and the id of the route that drew it (the app takes over only a frame of the route it finds). */
+export async function render(path: string): Promise<{ html: string; routeId: string }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, "http://prerender.invalid")));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} at build time`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const html = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
+  return { html, routeId: context.matches.at(-1)!.route.id };
 }

@@ -22,8 +22,11 @@ function apply(theme: Theme) {
   root.classList.toggle("light", !dark);
 }
 
+// The store starts as a prerendered page was drawn, with no choice made, and the visitor's choice
+// follows as a change: the app takes such a page over with the first state (src/boot/app.tsx), and
+// the choice then redraws what it touches, the theme switch's words among them.
 export const useTheme = create<{ theme: Theme; setTheme: (t: Theme) => void }>((set) => ({
-  theme: read(),
+  theme: "system",
   setTheme: (theme) => {
     try {
       localStorage.setItem(KEY, theme);
@@ -34,6 +37,8 @@ export const useTheme = create<{ theme: Theme; setTheme: (t: Theme) => void }>((
     set({ theme });
   },
 }));
+
+useTheme.setState({ theme: read() });
 
 media()?.addEventListener("change", () => {
   if (useTheme.getState().theme === "system") apply("system");

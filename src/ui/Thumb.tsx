@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { fileUrl, thumbSrcSet, type FileOwner } from "../lib/files";
+import { servedPicture } from "./served-page";
 import styles from "./Thumb.module.css";
 
 /** The picture shapes the layout uses; each has a class reserving its box (no inline style, for the CSP). */
@@ -23,11 +24,16 @@ interface ThumbProps {
 /**
  * The box a picture will fill, shown while the catalogue loads, at the picture's final size.
  * `lcpSlot` marks the page's largest picture: in a page prerendered at build time the server puts
- * that picture's <img> in this box (pocketbase/internal/heads/preload.go), so it shows before any script runs.
+ * that picture's <img> in this box (pocketbase/internal/heads/preload.go), so it shows before any
+ * script runs. The app's first render draws that same <img> over it: the app takes over the page
+ * as it was sent (src/boot/app.tsx), which it can only do where it draws what the page holds.
  */
 export function ThumbSkeleton({ ratio = [4, 3], className, lcpSlot }: { ratio?: ThumbRatio; className?: string; lcpSlot?: boolean }) {
   const [w, h] = ratio;
-  return <div className={[styles.box, styles[`r${w}x${h}`], styles.pending, className].filter(Boolean).join(" ")} aria-hidden="true" data-lcp-slot={lcpSlot || undefined} />;
+  const [served] = useState(() => (lcpSlot ? servedPicture() : null));
+  const box = [styles.box, styles[`r${w}x${h}`], styles.pending, className].filter(Boolean).join(" ");
+  if (served) return <img className={box} {...served} fetchPriority="high" data-lcp-slot="true" />;
+  return <div className={box} aria-hidden="true" data-lcp-slot={lcpSlot || undefined} />;
 }
 
 /** A catalogue picture from PocketBase thumbnails, with a painted placeholder when it cannot load. */

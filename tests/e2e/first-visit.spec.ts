@@ -10,6 +10,7 @@ declare global {
     catalogueWrites: string[];
     catalogueReads: string[];
     shifts: number[];
+    shiftSources: string[];
   }
 }
 
@@ -68,8 +69,16 @@ test("a cold visit's catalogue lands in IndexedDB written by the sync worker, ne
 function recordShifts(page: Page) {
   return page.addInitScript(() => {
     window.shifts = [];
+    window.shiftSources = [];
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as PerformanceEntry[] & { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) window.shifts.push(entry.value);
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        window.shifts.push(entry.value);
+        // What moved, for the failure's message: the element, its words, and its box before and after.
+        for (const s of entry.sources) window.shiftSources.push(`${s.node?.nodeName} "${(s.node?.textContent ?? "").slice(0, 60)}" ${box(s.previousRect)} -> ${box(s.currentRect)}`);
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
@@ -89,7 +98,7 @@ test("/commissions paints in its final place: the states the server filled in ke
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
-  expect(await page.evaluate(() => window.shifts)).toEqual([]);
+  expect(await page.evaluate(() => window.shifts), (await page.evaluate(() => window.shiftSources)).join("\n")).toEqual([]);
 });
 
 test("/commissions paints in its final place on a repeat visit too, when the service worker sends the app shell", async ({ page }) => {
@@ -104,7 +113,7 @@ test("/commissions paints in its final place on a repeat visit too, when the ser
   await expect(page.locator("[data-server-fill] li").first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => window.shifts)).toEqual([]);
+  expect(await page.evaluate(() => window.shifts), (await page.evaluate(() => window.shiftSources)).join("\n")).toEqual([]);
 });
 
 // A phone can lose its signal between the page and the catalogue, and a network can meet the
@@ -229,3 +238,57 @@ for (const [path, shown] of [
     expect(timesRead).toEqual(Object.fromEntries(shown.map((name) => [name, 1])));
   });
 }
+
+declare global {
+  interface Window {
+    served: { header: Element | null; footer: Element | null };
+  }
+}
+
+// The app takes over the page the server sent instead of drawing it again: the elements the
+// browser painted first are the app's, and nothing in the page differs from what the app draws.
+// Each address is a first visit: with the service worker in charge, the next would be its shell.
+test.describe("a page from the server", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("a cold visit's page is taken over as it was sent, on every prerendered public route", async ({ page, request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const first = (pattern: RegExp) => new URL(sitemap.match(pattern)![1]).pathname;
+    const paths = ["/", "/gallery", "/about", "/pebblewick", "/cryptids", "/commissions", "/commissions/queue", first(/<loc>([^<]*\/book\/[^<]+)</), first(/<loc>([^<]*\/gallery\/[^<]+)</)];
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => (window.served = { header: document.querySelector("header"), footer: document.querySelector("footer") })),
+    );
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.locator("#root > .prerendered")).toHaveCount(0, { timeout: 15000 });
+      await expect(page.locator("#root > .taken-over")).not.toHaveAttribute("aria-disabled");
+      const kept = await page.evaluate(() => [window.served.header, window.served.footer].map((el) => el !== null && document.contains(el)));
+      expect(kept, path).toEqual([true, true]);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  // A page from the network can reach a visitor who has already chosen a theme and filled a cart
+  // (the service worker bypassed by a hard reload, or not yet in charge): the app takes the page
+  // over as it was sent and then shows this visitor's choices, in words as well as on screen.
+  test("a page taken over shows the visitor's stored theme and cart", async ({ page }) => {
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("theme", "dark");
+      const book = { id: "b1", type: "book", title: "A Stored Book", price: 18, image_url: "", quantity: 2 };
+      localStorage.setItem("lanternwood-cart", JSON.stringify({ items: [book], sessionId: "stored-session", code: "" }));
+    });
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto("/about");
+    await expect(page.locator("#root > .taken-over")).toHaveCount(1, { timeout: 15000 });
+    await expect(page.getByRole("button", { name: "Theme: dark. Switch to system" })).toBeVisible();
+    const cart = page.getByRole("button", { name: "Open cart, 2 items" });
+    await expect(cart).toBeVisible();
+    await expect(cart).toContainText("2");
+    expect(errors).toEqual([]);
+  });
+});

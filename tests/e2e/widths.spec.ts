@@ -65,7 +65,7 @@ function overflow(page: Page) {
 /** The header's links and buttons, each with its box: the frame's and the app's must be the same. */
 function headerBoxes(page: Page) {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll(":is(#root, #root > .prerendered) > header :is(a, button)"))
+    Array.from(document.querySelectorAll(":is(#root, #root > .prerendered, #root > .taken-over) > header :is(a, button)"))
       .map((el) => ({ el, box: el.getBoundingClientRect() }))
       .filter(({ box }) => box.width > 1 && box.height > 1)
       .map(({ el, box }) => ({

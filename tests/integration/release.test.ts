@@ -59,7 +59,7 @@ describe("the release build", () => {
     const res = await fetch(`${server.url}/gallery`, { headers: { "accept-encoding": "br, gzip" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-encoding")).toBe("gzip");
-    expect(await res.text()).toContain('<div class="prerendered" aria-disabled="true">');
+    expect(await res.text()).toMatch(/<div class="prerendered" aria-disabled="true" data-route="[^"]+">/);
   });
 
   it("serves the app's scripts and its service worker precompressed", async () => {

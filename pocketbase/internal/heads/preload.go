@@ -85,7 +85,8 @@ func featuredOrNewestBook(app core.App) (*core.Record, error) {
 
 // lcpMarkup is what the server adds to a prerendered page for its largest picture, record's
 // pic.field: a preload for the head, and the <img> itself for the box the frame reserved for it
-// (an element marked data-lcp-slot, see ThumbSkeleton in src/ui/Thumb.tsx). Both empty when the
+// (an element marked data-lcp-slot, see ThumbSkeleton in src/ui/Thumb.tsx). The <img> keeps the
+// mark, so the app's first render finds it and draws the same picture over it. Both empty when the
 // record has no such picture.
 func lcpMarkup(pic *lcpPicture, record *core.Record) (preload string, img string) {
 	file := record.GetString(pic.field)
@@ -105,7 +106,7 @@ func lcpMarkup(pic *lcpPicture, record *core.Record) (preload string, img string
 	src := fmt.Sprintf("%s?thumb=%dx0", base, pictures.DrawnWidth)
 	src, srcset, sizes := html.EscapeString(src), html.EscapeString(strings.Join(candidates, ", ")), html.EscapeString(pic.sizes)
 	preload = fmt.Sprintf(`<link rel="preload" as="image" fetchpriority="high" href="%s" imagesrcset="%s" imagesizes="%s">`, src, srcset, sizes)
-	img = fmt.Sprintf(`<img class="" src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" fetchpriority="high">`,
+	img = fmt.Sprintf(`<img class="" src="%s" srcset="%s" sizes="%s" width="%d" height="%d" alt="%s" fetchpriority="high" data-lcp-slot="true">`,
 		src, srcset, sizes, pic.ratio[0]*200, pic.ratio[1]*200, html.EscapeString(pic.alt(record)))
 	return preload, img
 }

@@ -38,9 +38,11 @@ function readStored(): { items: CartItem[]; sessionId: string; code: string } | 
   }
 }
 
+// Empty at first, as a prerendered page draws it, with the stored cart following as a change: the
+// app takes such a page over with the first state (src/boot/app.tsx), then redraws the cart button.
+export const useCart = create<CartState>(() => ({ items: [], sessionId: "", isOpen: false, code: "" }));
 const stored = typeof window !== "undefined" ? readStored() : null;
-
-export const useCart = create<CartState>(() => ({ items: stored?.items ?? [], sessionId: stored?.sessionId ?? "", isOpen: false, code: stored?.code ?? "" }));
+if (stored) useCart.setState(stored);
 
 // Carts kept by earlier versions live in IndexedDB; until that one is read, changes are also queued
 // and replayed onto it, so nothing made in the meantime replaces it or is replaced by it.

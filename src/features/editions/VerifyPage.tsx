@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router-dom";
+import { servedFill } from "../../ui/served-page";
 import styles from "./editions.module.css";
 
 // The ledger page is written by the server alone (pocketbase/internal/editions/verify.go), which
@@ -7,16 +8,11 @@ import styles from "./editions.module.css";
 // the page arrived or, after a move inside the app, as the server sends it now.
 const FILL = "[data-server-fill]";
 
-function sentWithPage(): string | null {
-  const box = document.querySelector(`.prerendered ${FILL}`);
-  return box && box.innerHTML.trim() ? box.innerHTML : null;
-}
-
 /** /verify/<edition>/<n>: whether a number of an edition was issued, from its public ledger. */
 export function VerifyPage() {
   const { pathname } = useLocation();
   const [html, setHtml] = useState<{ path: string; body: string } | null>(() => {
-    const body = typeof document === "undefined" ? null : sentWithPage();
+    const body = servedFill(styles.ledger);
     return body ? { path: pathname, body } : null;
   });
   const [failed, setFailed] = useState(false);
