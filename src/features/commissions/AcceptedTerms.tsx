@@ -1,7 +1,10 @@
 import { useState } from "react";
-import { fetchAcceptedTerms, type Terms } from "./terms";
+import { pb } from "../../lib/pocketbase";
+import type { Terms } from "./terms";
 import type { Commission } from "./types";
 import styles from "./commissions.module.css";
+
+const fetchAcceptedTerms = (commissionId: string) => pb.send<Terms>(`/api/studio/commissions/${commissionId}/terms`, { method: "GET" });
 
 /** "Terms version N accepted" above a commission's thread, the text fetched when opened. */
 export function AcceptedTerms({ commission }: { commission: Commission }) {

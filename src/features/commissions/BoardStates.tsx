@@ -11,7 +11,6 @@ import styles from "./board.module.css";
 export function BoardStates({ states, loading, failed }: { states: CommissionTypeState[]; loading: boolean; failed: boolean }) {
   return (
     <ServerFilled className={styles.states} ready={!loading && !failed}>
-      {failed && <p className="muted">What the studio takes in could not be read just now. You can still send your request.</p>}
       {states.length > 0 && (
         <ul>
           {states.map((s) => (

@@ -1,8 +1,7 @@
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
-import { useFocusOnMount } from "../../ui/useFocusOnMount";
 import { CheckboxField, SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
 import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
 import { AuthDialog, useAuth } from "../account";
@@ -16,6 +15,9 @@ import boardStyles from "./board.module.css";
 const HELD_KEY = "held_commission";
 // zod loads when the request is first sent, not with the page.
 const loadSchema = () => import("./commissionSchema").then((m) => m.commissionSchema);
+// The confirmation is not part of the page's first paint: it loads with the schema, once the page is up.
+const loadThanks = () => import("./Thanks");
+const Thanks = lazy(loadThanks);
 
 
 const EMPTY = { type: "", description: "", size: "", budget: "", deadline: "", contact_email: "", contact_name: "", contact_phone: "", terms_version: 0, terms_digest: "" };
@@ -77,6 +79,7 @@ export function CommissionPage() {
   useEffect(() => {
     // Fetched once the page is up, so the request can be checked and sent even if the signal drops.
     void loadSchema();
+    void loadThanks();
   }, []);
 
   useEffect(() => {
@@ -146,14 +149,16 @@ export function CommissionPage() {
 
   if (done) {
     return (
-      <Thanks
-        queued={done === "queued"}
-        onAnother={() => {
-          form.reset();
-          form.setValues(EMPTY);
-          setDone(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <Thanks
+          queued={done === "queued"}
+          onAnother={() => {
+            form.reset();
+            form.setValues(EMPTY);
+            setDone(null);
+          }}
+        />
+      </Suspense>
     );
   }
 
@@ -266,25 +271,6 @@ export function CommissionPage() {
           />
         </Suspense>
       )}
-    </div>
-  );
-}
-
-/** The sent request's confirmation; it replaces the form, so focus moves to its heading. */
-function Thanks({ queued, onAnother }: { queued: boolean; onAnother: () => void }) {
-  const heading = useFocusOnMount<HTMLHeadingElement>();
-  return (
-    <div className="container section">
-      <div className={`${styles.formCard} ${styles.thanks}`}>
-        <h1 ref={heading} tabIndex={-1}>
-          Thank You!
-        </h1>
-        <p role="status">
-          {queued ? "Your request is saved on this device and will be sent as soon as you're back online." : "Success! Your commission request has been submitted successfully."}
-        </p>
-        <p className="muted">You can follow it and talk with the artist from your account.</p>
-        <Button onPress={onAnother}>Submit Another Request</Button>
-      </div>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router-dom";
 import { pb } from "../../lib/pocketbase";
 import { useAuth } from "../account";
-import { queuePlace, queueWaited, useCommissionBoard } from "./board";
+import { useCommissionBoard } from "./board";
+import type { QueueRow } from "../../lib/catalog";
 import { ServerFilled } from "../../ui/ServerFilled";
 import styles from "./board.module.css";
 
@@ -82,4 +83,18 @@ export function QueuePage() {
       </ServerFilled>
     </div>
   );
+}
+
+/** A queue row's place, as the server words it (pocketbase/internal/heads/board.go). */
+function queuePlace(r: QueueRow): string {
+  if (r.position > 0) return `#${r.position}`;
+  if (r.waitlist_position > 0) return `Waitlist #${r.waitlist_position}`;
+  return "Done";
+}
+
+function queueWaited(r: QueueRow): string {
+  const prefix = r.stage === "Delivered" ? "took " : "";
+  if (r.days === 0) return `${prefix}under a day`;
+  if (r.days === 1) return `${prefix}1 day`;
+  return `${prefix}${r.days} days`;
 }

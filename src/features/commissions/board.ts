@@ -40,17 +40,3 @@ export function useCommissionBoard(): BoardRead {
   const states = (row && passed(row.next_at, now) ? row.next_states : row?.states) ?? [];
   return { states, queue: row?.queue ?? [], queuePublic: row?.queue_public ?? true, loading: loading && !row, failed: failed && !row };
 }
-
-/** A queue row's place, as the server words it (pocketbase/internal/heads/board.go). */
-export function queuePlace(r: QueueRow): string {
-  if (r.position > 0) return `#${r.position}`;
-  if (r.waitlist_position > 0) return `Waitlist #${r.waitlist_position}`;
-  return "Done";
-}
-
-export function queueWaited(r: QueueRow): string {
-  const prefix = r.stage === "Delivered" ? "took " : "";
-  if (r.days === 0) return `${prefix}under a day`;
-  if (r.days === 1) return `${prefix}1 day`;
-  return `${prefix}${r.days} days`;
-}

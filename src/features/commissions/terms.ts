@@ -25,10 +25,6 @@ function keptTerms(): Terms | null {
 
 export const fetchCurrentTerms = () => pb.send<Terms>("/api/studio/commission-terms", { method: "GET" });
 
-export const fetchAcceptedTerms = (commissionId: string) => pb.send<Terms>(`/api/studio/commissions/${commissionId}/terms`, { method: "GET" });
-
-export const saveTerms = (text: string) => pb.send<{ terms: Terms; repeated: boolean }>("/api/studio/commission-terms", { method: "POST", body: { text } });
-
 /** The current terms: null while unknown (never read on this device and the server not reached). */
 export function useCurrentTerms() {
   const [terms, setTerms] = useState<Terms | null>(keptTerms);

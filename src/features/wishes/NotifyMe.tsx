@@ -1,99 +1,32 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../ui/Button";
-import { useFocusOnMount } from "../../ui/useFocusOnMount";
-import { TextField } from "../../ui/form/fields";
-import { submitAction } from "../../lib/outbox";
-import { useAuth } from "../account/authStore";
-import type { Wish, WishItem } from "./wish";
-import { WISH_WORDING, WISH_WORDING_VERSION } from "./wording";
+import type { WishItem } from "./wish";
 import styles from "./wishes.module.css";
 
-type Props = { item: WishItem; label?: string; what: string };
+export type NotifyMeProps = { item: WishItem; label?: string; what: string };
+
+// The form and its answer are not part of a page's first paint: they load once the button is on
+// screen, so a press opens them at once, offline too.
+const loadForm = () => import("./NotifyMeForm");
+const WishForm = lazy(() => loadForm().then((m) => ({ default: m.WishForm })));
+const Done = lazy(() => loadForm().then((m) => ({ default: m.Done })));
 
 /**
  * "Tell me when it's back" for an item that cannot be bought now: a button that opens an address
  * field (a signed-in customer's own, ready), then says what happens next. The answer is the same
  * for every address: the letter that follows, if any, is what differs.
  */
-export function NotifyMe(props: Props) {
+export function NotifyMe(props: NotifyMeProps) {
   const [stage, setStage] = useState<"closed" | "open" | { email: string; queued: boolean }>("closed");
   const label = props.label ?? "Tell me when it's back";
-  if (stage === "closed") {
-    return (
-      <Button variant="secondary" size="small" className={styles.open} onPress={() => setStage("open")} aria-expanded={false}>
-        {label}
-      </Button>
-    );
-  }
-  if (stage === "open") return <WishForm {...props} label={label} onDone={setStage} />;
-  return <Done {...stage} what={props.what} />;
-}
-
-function WishForm({ item, label, what, onDone }: Props & { label: string; onDone: (d: { email: string; queued: boolean }) => void }) {
-  const id = useId();
-  const signedIn = useAuth((s) => s.user?.email ?? "");
-  const [email, setEmail] = useState(signedIn);
-  const [error, setError] = useState("");
-  const [sending, setSending] = useState(false);
-  // The field takes focus from the button it replaces, and again when its address is refused.
-  const form = useRef<HTMLFormElement>(null);
-  const focusField = () => form.current?.querySelector<HTMLInputElement>("input")?.focus();
   useEffect(() => {
-    const frame = requestAnimationFrame(focusField);
-    return () => cancelAnimationFrame(frame);
+    void loadForm();
   }, []);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setError("Please provide a valid email address.");
-      focusField();
-      return;
-    }
-    setSending(true);
-    const payload: Wish = { ...item, email: address, wording_version: WISH_WORDING_VERSION };
-    const result = await submitAction("wish", payload, `Tell me when it's back: ${what}`);
-    setSending(false);
-    if (result.state === "refused") {
-      setError(result.reason);
-      focusField();
-      return;
-    }
-    onDone({ email: address, queued: result.state === "queued" });
-  }
-
-  return (
-    <form ref={form} className={styles.form} onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <p id={`${id}-title`} className={styles.title}>
-        {label}
-      </p>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        isRequired
-        value={email}
-        onChange={(v) => (setEmail(v), setError(""))}
-        isDisabled={sending}
-        error={error}
-        description={WISH_WORDING}
-      />
-      <Button type="submit" size="small" className={styles.send} isDisabled={sending}>
-        {sending ? "Sending..." : "Notify me"}
-      </Button>
-    </form>
+  const button = (
+    <Button variant="secondary" size="small" className={styles.open} onPress={() => setStage("open")} aria-expanded={false}>
+      {label}
+    </Button>
   );
-}
-
-function Done({ email, queued, what }: { email: string; queued: boolean; what: string }) {
-  const said = useFocusOnMount<HTMLParagraphElement>();
-  return (
-    <p ref={said} tabIndex={-1} className={styles.done} role="status">
-      {queued
-        ? `You're offline: we'll send your request as soon as you're back online, then write to ${email} once about ${what}.`
-        : `Thank you. We'll write to ${email} once about ${what}. If this address is new to our letters, press the button in the letter we just sent to confirm it first.`}
-    </p>
-  );
+  if (stage === "closed") return button;
+  return <Suspense fallback={button}>{stage === "open" ? <WishForm {...props} label={label} onDone={setStage} /> : <Done {...stage} what={props.what} />}</Suspense>;
 }

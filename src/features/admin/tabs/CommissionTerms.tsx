@@ -4,8 +4,11 @@ import type { RecordModel } from "pocketbase";
 import { SubmitButton, TextField, useForm } from "../../../ui/form";
 import { toast } from "../../../ui/toast";
 import { useLiveList } from "../../../lib/useLiveList";
-import { saveTerms } from "../../commissions/terms";
+import { pb } from "../../../lib/pocketbase";
+import type { Terms } from "../../commissions/terms";
 import styles from "../admin.module.css";
+
+const saveTerms = (text: string) => pb.send<{ terms: Terms; repeated: boolean }>("/api/studio/commission-terms", { method: "POST", body: { text } });
 
 interface TermsVersion extends RecordModel {
   version: number;
