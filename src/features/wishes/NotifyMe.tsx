@@ -1,9 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../ui/Button";
-import type { WishItem } from "./wish";
+import type { NotifyMeProps } from "./wish";
 import styles from "./wishes.module.css";
-
-export type NotifyMeProps = { item: WishItem; label?: string; what: string };
 
 // The form and its answer are not part of a page's first paint: they load once the button is on
 // screen, so a press opens them at once, offline too.

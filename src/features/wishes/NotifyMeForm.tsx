@@ -4,8 +4,7 @@ import { useFocusOnMount } from "../../ui/useFocusOnMount";
 import { TextField } from "../../ui/form/fields";
 import { submitAction } from "../../lib/outbox";
 import { useAuth } from "../account/authStore";
-import type { Wish } from "./wish";
-import type { NotifyMeProps } from "./NotifyMe";
+import type { NotifyMeProps, Wish } from "./wish";
 import { WISH_WORDING, WISH_WORDING_VERSION } from "./wording";
 import styles from "./wishes.module.css";
 

@@ -8,4 +8,7 @@ export type WishItem = { kind: "merchandise"; id: string; size?: string; color?:
 
 export type Wish = WishItem & { email: string; wording_version: number };
 
+/** What "Tell me when it's back" is asked for: the item, its button's words, and how letters name it. */
+export type NotifyMeProps = { item: WishItem; label?: string; what: string };
+
 registerSender<Wish>("wish", (payload) => pb.send("/api/studio/wishes", { method: "POST", body: payload }));
