@@ -116,37 +116,6 @@ test("/commissions paints in its final place on a repeat visit too, when the ser
   expect(await page.evaluate(() => window.shifts), (await page.evaluate(() => window.shiftSources)).join("\n")).toEqual([]);
 });
 
-// A phone can lose its signal between the page and the catalogue, and a network can meet the
-// API's rate limit: the boxes the server filled keep what it sent, in their place, with their title.
-test.describe("a cold visit without the catalogue", () => {
-  // Each address is a first visit: with the service worker in charge, the next would be its shell.
-  test.use({ serviceWorkers: "block" });
-
-  test("a page from the server keeps what it filled in when the catalogue cannot be read", async ({ page, request }) => {
-    await page.setViewportSize({ width: 412, height: 823 });
-    await recordShifts(page);
-    const sitemap = await (await request.get("/sitemap.xml")).text();
-    const download = new URL(sitemap.match(/<loc>([^<]*\/downloads\/[^<]+)</)![1]).pathname;
-    await page.route("**/api/studio/changes*", (route) => route.fulfill({ status: 429, contentType: "application/json", body: '{"status":429,"message":"Too Many Requests.","data":{}}' }));
-    for (const path of ["/commissions", "/commissions/queue", download]) {
-      const served = await (await request.get(path)).text();
-      const refused = page.waitForResponse((r) => r.url().includes("/api/studio/changes") && r.status() === 429);
-      await page.goto(path);
-      await refused;
-      await page.waitForLoadState("networkidle");
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const [sent, shown, title] = await page.evaluate((html) => {
-        const doc = new DOMParser().parseFromString(html, "text/html");
-        return [doc.querySelector("[data-server-fill]")?.textContent, document.querySelector("[data-server-fill]")?.textContent, doc.title];
-      }, served);
-      expect(sent, path).toBeTruthy();
-      expect(shown, path).toBe(sent);
-      await expect(page).toHaveTitle(title);
-      expect(await page.evaluate(() => window.shifts), path).toEqual([]);
-    }
-  });
-});
-
 /**
  * A server in front of the shop that sends `path`'s page in two parts, `pause` ms apart, cut just
  * before `cutBefore`, as a weak signal delivers it; everything else passes through as it comes.
@@ -179,26 +148,6 @@ async function slowFront(origin: string, path: string, cutBefore: string, pause:
       }),
   };
 }
-
-test.describe("a page that arrives in parts", () => {
-  test.use({ serviceWorkers: "block" });
-
-  // On a weak signal the page arrives in pieces, and the browser may draw what it has read so far:
-  // a header with only some of its buttons, that moved over when the rest came.
-  test("is first drawn whole: the header does not move when the rest of the page arrives", async ({ page, baseURL }) => {
-    await page.setViewportSize({ width: 412, height: 823 });
-    await recordShifts(page);
-    const front = await slowFront(baseURL!, "/commissions", '<button type="button" class="_cartButton', 600);
-    try {
-      await page.goto(front.url + "/commissions");
-      await expect(page.getByRole("button", { name: /^Open cart/ })).toBeVisible();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await page.evaluate(() => window.shifts)).toEqual([]);
-    } finally {
-      await front.close();
-    }
-  });
-});
 
 // Each read of a collection deserialises every one of its records on the page's main thread, so a
 // cold visit reads each collection the page shows once the catalogue has landed, and only once:
@@ -290,5 +239,47 @@ test.describe("a page from the server", () => {
     await expect(cart).toBeVisible();
     await expect(cart).toContainText("2");
     expect(errors).toEqual([]);
+  });
+
+  // A phone can lose its signal between the page and the catalogue, and a network can meet the
+  // API's rate limit: the boxes the server filled keep what it sent, in their place, with their title.
+  test("a page from the server keeps what it filled in when the catalogue cannot be read", async ({ page, request }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await recordShifts(page);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const download = new URL(sitemap.match(/<loc>([^<]*\/downloads\/[^<]+)</)![1]).pathname;
+    await page.route("**/api/studio/changes*", (route) => route.fulfill({ status: 429, contentType: "application/json", body: '{"status":429,"message":"Too Many Requests.","data":{}}' }));
+    for (const path of ["/commissions", "/commissions/queue", download]) {
+      const served = await (await request.get(path)).text();
+      const refused = page.waitForResponse((r) => r.url().includes("/api/studio/changes") && r.status() === 429);
+      await page.goto(path);
+      await refused;
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const [sent, shown, title] = await page.evaluate((html) => {
+        const doc = new DOMParser().parseFromString(html, "text/html");
+        return [doc.querySelector("[data-server-fill]")?.textContent, document.querySelector("[data-server-fill]")?.textContent, doc.title];
+      }, served);
+      expect(sent, path).toBeTruthy();
+      expect(shown, path).toBe(sent);
+      await expect(page).toHaveTitle(title);
+      expect(await page.evaluate(() => window.shifts), path).toEqual([]);
+    }
+  });
+
+  // On a weak signal the page arrives in pieces, and the browser may draw what it has read so far:
+  // a header with only some of its buttons, that moved over when the rest came.
+  test("is first drawn whole: the header does not move when the rest of the page arrives", async ({ page, baseURL }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await recordShifts(page);
+    const front = await slowFront(baseURL!, "/commissions", '<button type="button" class="_cartButton', 600);
+    try {
+      await page.goto(front.url + "/commissions");
+      await expect(page.getByRole("button", { name: /^Open cart/ })).toBeVisible();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => window.shifts)).toEqual([]);
+    } finally {
+      await front.close();
+    }
   });
 });
