@@ -7,3 +7,12 @@ export function whenIdle(work: () => void, timeout = 2000): () => void {
   const id = setTimeout(work, 200);
   return () => clearTimeout(id);
 }
+
+/**
+ * Runs `work` in a task of its own, as soon as the current one ends; returns a cancel. For work
+ * that must start at once but need not lengthen the task that asked for it (a page's takeover).
+ */
+export function inNextTask(work: () => void): () => void {
+  const id = setTimeout(work, 0);
+  return () => clearTimeout(id);
+}

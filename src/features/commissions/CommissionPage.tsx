@@ -4,6 +4,7 @@ import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { CheckboxField, SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
 import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
+import { inNextTask } from "../../lib/idle";
 import { AuthDialog, useAuth } from "../account";
 import { COMMISSION_TYPES, type CommissionRequest } from "./types";
 import { useCurrentTerms } from "./terms";
@@ -76,11 +77,10 @@ export function CommissionPage() {
     void reloadTerms();
   }, [refused, editing, setValues, reloadTerms]);
 
-  useEffect(() => {
-    // Fetched once the page is up, so the request can be checked and sent even if the signal drops.
-    void loadSchema();
-    void loadThanks();
-  }, []);
+  // Fetched once the page is up, so the request can be checked and sent even if the signal drops;
+  // each in a task of its own, not in the one that takes the page over.
+  useEffect(() => inNextTask(() => void loadSchema()), []);
+  useEffect(() => inNextTask(() => void loadThanks()), []);
 
   useEffect(() => {
     if (isHeld) localStorage.setItem(HELD_KEY, JSON.stringify(values));

@@ -3,6 +3,7 @@
 // accepted version. The server checks the version and digest a request names (decision 025).
 import { useCallback, useEffect, useState } from "react";
 import { pb } from "../../lib/pocketbase";
+import { inNextTask } from "../../lib/idle";
 
 export interface Terms {
   /** 0: the studio has written no terms, and a request accepts none. */
@@ -41,8 +42,8 @@ export function useCurrentTerms() {
       return null;
     }
   }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // Asked at once (a signal lost a moment later must not leave the form without them), in a task
+  // of its own rather than the one that takes the page over.
+  useEffect(() => inNextTask(() => void reload()), [reload]);
   return { terms, failed, reload };
 }

@@ -46,7 +46,7 @@ export function AppStatus() {
           <UpdatePrompt />
         </Suspense>
       )}
-      <ConnectionStatus />
+      {settled && <ConnectionStatus />}
     </div>
   );
 }
