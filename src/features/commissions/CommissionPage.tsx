@@ -14,8 +14,9 @@ import styles from "./commissions.module.css";
 import boardStyles from "./board.module.css";
 
 const HELD_KEY = "held_commission";
-// zod loads when the request is first sent, not with the page.
-const loadSchema = () => import("./commissionSchema").then((m) => m.commissionSchema);
+// zod loads once the page is up (below), and the form's schema is built when first sent.
+const loadSchemaModule = () => import("./commissionSchema");
+const loadSchema = () => loadSchemaModule().then((m) => m.commissionSchema());
 // The confirmation is not part of the page's first paint: it loads with the schema, once the page is up.
 const loadThanks = () => import("./Thanks");
 const Thanks = lazy(loadThanks);
@@ -79,7 +80,7 @@ export function CommissionPage() {
 
   // Fetched once the page is up, so the request can be checked and sent even if the signal drops;
   // each in a task of its own, not in the one that takes the page over.
-  useEffect(() => inNextTask(() => void loadSchema()), []);
+  useEffect(() => inNextTask(() => void loadSchemaModule()), []);
   useEffect(() => inNextTask(() => void loadThanks()), []);
 
   useEffect(() => {
