@@ -5,7 +5,10 @@ const NEXT: Record<Theme, Theme> = { system: "light", light: "dark", dark: "syst
 const ICON: Record<Theme, string> = { system: "◐", light: "☀", dark: "☾" };
 
 export function ThemeSwitch() {
-  const { theme, setTheme } = useTheme();
+  // Each field on its own: the whole state is a new object once the stored choice is read, and a
+  // switch that read it was drawn a second time, at once, right after the page was taken over.
+  const theme = useTheme((s) => s.theme);
+  const setTheme = useTheme((s) => s.setTheme);
   return (
     <button
       type="button"

@@ -1,5 +1,5 @@
 // The app's sync engine and the hooks pages read the catalogue with.
-import { useCallback, useDeferredValue, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { useLiveQuery } from "dexie-react-hooks";
 import { create } from "zustand";
 import { db } from "../db";
@@ -9,6 +9,7 @@ import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
 import { pullInWorker } from "./in-worker";
 import { readRecord } from "./store";
+import { stillOnServedPage } from "../takeover";
 import { collectionAnswer, listenToCollection } from "./shared-reads";
 
 export { collectionRead } from "./shared-reads";
@@ -43,16 +44,39 @@ export interface CatalogRead<T> {
 
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
-  const listen = useCallback((onChange: () => void) => listenToCollection(name, onChange), [name]);
-  // Deferred: a list of catalogue rows arriving re-renders in slices, not in one long task.
-  const read = useDeferredValue(useSyncExternalStore(listen, () => collectionAnswer(name), () => undefined));
-  const status = useSyncStore((s) => s.status);
+  // A taken-over page's first render draws it as the server sent it (nothing read yet); any other
+  // draws what this device holds at once.
+  const [seen, setSeen] = useState(() =>
+    stillOnServedPage()
+      ? { name, answer: undefined, status: useSyncStore.getInitialState().status }
+      : { name, answer: collectionAnswer(name), status: useSyncStore.getState().status },
+  );
+  useEffect(() => {
+    // In a transition: what lands redraws the page in slices that let a tap in. Read through
+    // useSyncExternalStore, each read and each change of the sync's status redrew every reader at
+    // once, in one task, and the first right after the page was taken over.
+    const update = () =>
+      startTransition(() =>
+        setSeen((was) => {
+          const [answer, status] = [collectionAnswer(name), useSyncStore.getState().status];
+          return was.name === name && was.answer === answer && was.status === status ? was : { name, answer, status };
+        }),
+      );
+    const stopReading = listenToCollection(name, update);
+    const stopStatus = useSyncStore.subscribe(update);
+    update();
+    return () => {
+      stopReading();
+      stopStatus();
+    };
+  }, [name]);
+  const { answer: read, status } = seen.name === name ? seen : { answer: collectionAnswer(name), status: useSyncStore.getState().status };
   if (read && "error" in read) throw read.error;
   // Until the first sync has landed, an empty store means "not here yet", never "none": the
   // status alone can say "ready" a moment before the live query has read what the sync wrote.
   const waiting = read === undefined || (read.rows.length === 0 && !read.synced);
   return {
-    rows: read?.rows ?? [],
+    rows: (read?.rows ?? []) as CatalogTables[K][],
     loading: waiting && status !== "error",
     failed: waiting && status === "error",
     retry: () => void engine.pull(),
