@@ -79,9 +79,8 @@ export function CommissionPage() {
   }, [refused, editing, setValues, reloadTerms]);
 
   // Fetched once the page is up, so the request can be checked and sent even if the signal drops;
-  // each in a task of its own, not in the one that takes the page over.
-  useEffect(() => inNextTask(() => void loadSchemaModule()), []);
-  useEffect(() => inNextTask(() => void loadThanks()), []);
+  // in a task of its own, not in the one that takes the page over.
+  useEffect(() => inNextTask(() => void Promise.all([loadSchemaModule(), loadThanks()])), []);
 
   useEffect(() => {
     if (isHeld) localStorage.setItem(HELD_KEY, JSON.stringify(values));

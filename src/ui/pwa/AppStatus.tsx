@@ -2,20 +2,21 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
 import { whenIdle } from "../../lib/idle";
-import { ConnectionStatus } from "./ConnectionStatus";
 import styles from "./pwa.module.css";
 
-// Registers the service worker, so it exists only in the browser (not in the pages rendered at
-// build time), and its code (workbox-window) loads beside the page, not before its first paint.
-// A first visit can lose its signal before this loads (nothing is cached yet): the prompt then
-// waits for the connection instead of taking the page down with a failed import.
-function loadUpdatePrompt(): Promise<{ default: ComponentType }> {
-  return import("./UpdatePrompt").then(
-    (m) => ({ default: m.UpdatePrompt }),
-    () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadUpdatePrompt()), { once: true })),
+// Neither is part of a first paint, so their code loads beside the page once it is up. The
+// prompt registers the service worker, so it exists only in the browser (not in the pages rendered
+// at build time), and its code (workbox-window) is not in the first load either. A first visit can
+// lose its signal before they load (nothing is cached yet): each then waits for the connection
+// instead of taking the page down with a failed import.
+function loadWhenOnline<P extends object>(load: () => Promise<ComponentType<P>>): Promise<{ default: ComponentType<P> }> {
+  return load().then(
+    (component) => ({ default: component }),
+    () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadWhenOnline(load)), { once: true })),
   );
 }
-const UpdatePrompt = lazy(loadUpdatePrompt);
+const UpdatePrompt = lazy(() => loadWhenOnline(() => import("./UpdatePrompt").then((m) => m.UpdatePrompt)));
+const ConnectionStatus = lazy(() => loadWhenOnline(() => import("./ConnectionStatus").then((m) => m.ConnectionStatus)));
 
 /**
  * The offline app's visible edge, mounted once by the layout: starts the outbox, looks after
@@ -42,11 +43,16 @@ export function AppStatus() {
   return (
     <div className={styles.dock}>
       {settled && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+          {/* Apart: a prompt that cannot load yet must not hold back the connection line. */}
+          <Suspense fallback={null}>
+            <ConnectionStatus />
+          </Suspense>
+        </>
       )}
-      {settled && <ConnectionStatus />}
     </div>
   );
 }
