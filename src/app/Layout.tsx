@@ -10,6 +10,7 @@ import { PageLoading } from "./PageLoading";
 import { PageOutlet } from "./PageOutlet";
 import { isOverList } from "../lib/addresses";
 import { ROUTE_TITLES } from "../lib/titles";
+import { endTakeover } from "../lib/takeover";
 
 /** The public frame: navigation, the page, the footer, and the app-wide cart, toast and status. */
 export function Layout() {
@@ -68,6 +69,7 @@ const Frame = memo(function Frame() {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>
           <PageOutlet />
+          <TakeoverEnds />
         </Suspense>
       </main>
       <Footer />
@@ -77,3 +79,9 @@ const Frame = memo(function Frame() {
     </>
   );
 });
+
+/** Drawn with the page's main part, so its effect runs once that part has been taken over. */
+function TakeoverEnds() {
+  useEffect(endTakeover, []);
+  return null;
+}

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, router } from "../app/App";
 import { fetchStudioFonts } from "../lib/fonts";
 import { keepServedPage } from "../ui/served-page";
-import { beginTakeover, leaveServedPage } from "../lib/takeover";
+import { beginTakeover } from "../lib/takeover";
 
 /** Draws the app into `container` (src/main.tsx calls it once the code is evaluated). */
 export function start(container: HTMLElement) {
@@ -43,12 +43,6 @@ function render(container: HTMLElement) {
   // prerendered page holds (the catalogue's loading states, ServerFilled, ThumbSkeleton's picture).
   keepServedPage(frame);
   beginTakeover();
-  const sent = router.state.location.key;
-  const stop = router.subscribe((state) => {
-    if (state.location.key === sent) return;
-    stop();
-    leaveServedPage();
-  });
   startTransition(() => {
     hydrateRoot(
       frame,

@@ -1,17 +1,15 @@
-// Whether the page on screen is still the one the server sent, which the app takes over (hydrates)
-// at its start (src/boot/app.tsx). A component's first render there must draw what that page holds,
-// even one drawn after the rest (a route's Suspense boundary is taken over later); once the visitor
-// moves inside the app, a page draws what the app knows.
-let onServedPage = false;
+// Whether the app is still taking over (hydrating) the page the server sent (src/boot/app.tsx). A
+// component drawn in that takeover must draw what the page holds; any other draws what the app
+// knows. The page's main part is taken over after the rest (the layout's Suspense boundary), so the
+// takeover ends when that part has been (src/app/Layout.tsx).
+let takingOver = false;
 
-/** The app is about to take over the page the server sent. */
 export function beginTakeover() {
-  onServedPage = true;
+  takingOver = true;
 }
 
-/** The visitor has moved on from the page the server sent. */
-export function leaveServedPage() {
-  onServedPage = false;
+export function endTakeover() {
+  takingOver = false;
 }
 
-export const stillOnServedPage = () => onServedPage;
+export const isTakingOver = () => takingOver;

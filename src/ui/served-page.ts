@@ -2,9 +2,7 @@
 // filled and the largest picture. They are read once, before the app takes the page over
 // (src/boot/app.tsx), because the app's first render must draw them as they are, and a part of
 // the page can be taken over after the rest (a route's Suspense boundary). They belong to the
-// page as it was sent: after a move inside the app (src/lib/takeover.ts), a page draws what the
-// app knows.
-import { stillOnServedPage } from "../lib/takeover";
+// address the page was sent for: after a move inside the app, a page draws what the app knows.
 
 /** The served <img>'s attributes, as React props. */
 export interface ServedPicture {
@@ -16,7 +14,7 @@ export interface ServedPicture {
   alt: string;
 }
 
-let served: { fills: Map<string, string>; picture: ServedPicture | null } | null = null;
+let served: { path: string; fills: Map<string, string>; picture: ServedPicture | null } | null = null;
 
 /** Keeps what the server filled in `frame`, the page as it arrived. */
 export function keepServedPage(frame: HTMLElement) {
@@ -25,10 +23,10 @@ export function keepServedPage(frame: HTMLElement) {
   const img = frame.querySelector("img[data-lcp-slot]");
   const attr = (name: string) => img?.getAttribute(name) ?? "";
   const picture = img && { src: attr("src"), srcSet: attr("srcset"), sizes: attr("sizes"), width: Number(attr("width")), height: Number(attr("height")), alt: attr("alt") };
-  served = { fills, picture };
+  served = { path: location.pathname, fills, picture };
 }
 
-const here = () => (stillOnServedPage() ? served : null);
+const here = () => (served && typeof location !== "undefined" && location.pathname === served.path ? served : null);
 
 /** The markup the server filled the box of this class with, for the address on screen; "" when none. */
 export function servedFill(className: string): string {

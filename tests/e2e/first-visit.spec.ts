@@ -190,7 +190,7 @@ for (const [path, shown] of [
 
 declare global {
   interface Window {
-    served: { header: Element | null; footer: Element | null };
+    served: { header: Element | null; footer: Element | null; main?: Element | null };
   }
 }
 
@@ -215,6 +215,24 @@ test.describe("a page from the server", () => {
       await expect(page.locator("#root > .taken-over")).not.toHaveAttribute("aria-disabled");
       const kept = await page.evaluate(() => [window.served.header, window.served.footer].map((el) => el !== null && document.contains(el)));
       expect(kept, path).toEqual([true, true]);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  // A shared link's ?code= leaves the address as the app starts (src/app/Layout.tsx): a move made
+  // while the page's main part is still being taken over, which must take it over all the same.
+  test("a shared link's code leaves the address while the page it opened is taken over as sent", async ({ page }) => {
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => (window.served = { header: null, footer: null, main: document.querySelector("main > *") })),
+    );
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    for (const path of ["/commissions", "/gallery"]) {
+      await page.goto(`${path}?code=WELCOME10`);
+      await expect(page).toHaveURL(path);
+      await expect(page.locator("#root > .taken-over")).toHaveCount(1, { timeout: 15000 });
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => window.served.main !== null && document.contains(window.served.main!)), path).toBe(true);
     }
     expect(errors).toEqual([]);
   });

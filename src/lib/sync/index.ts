@@ -9,7 +9,7 @@ import type { CatalogCollection, CatalogTables } from "../catalog";
 import { createSyncEngine, type SyncStatus } from "./engine";
 import { pullInWorker } from "./in-worker";
 import { readRecord } from "./store";
-import { stillOnServedPage } from "../takeover";
+import { isTakingOver } from "../takeover";
 import { collectionAnswer, listenToCollection } from "./shared-reads";
 
 export { collectionRead } from "./shared-reads";
@@ -44,10 +44,10 @@ export interface CatalogRead<T> {
 
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
-  // A taken-over page's first render draws it as the server sent it (nothing read yet); any other
-  // draws what this device holds at once.
+  // Drawn in the takeover of the page the server sent, it draws that page as sent (nothing read
+  // yet); drawn any other time, what this device holds at once.
   const [seen, setSeen] = useState(() =>
-    stillOnServedPage()
+    isTakingOver()
       ? { name, answer: undefined, status: useSyncStore.getInitialState().status }
       : { name, answer: collectionAnswer(name), status: useSyncStore.getState().status },
   );
