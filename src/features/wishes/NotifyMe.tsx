@@ -1,10 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Button } from "../../ui/Button";
+import { inNextTask } from "../../lib/idle";
 import type { NotifyMeProps } from "./wish";
 import styles from "./wishes.module.css";
 
 // The form and its answer are not part of a page's first paint: they load once the button is on
-// screen, so a press opens them at once, offline too.
+// screen (in a task of their own, not the one that takes the page over), so a press opens them at
+// once, offline too.
 const loadForm = () => import("./NotifyMeForm");
 const WishForm = lazy(() => loadForm().then((m) => ({ default: m.WishForm })));
 const Done = lazy(() => loadForm().then((m) => ({ default: m.Done })));
@@ -17,9 +19,7 @@ const Done = lazy(() => loadForm().then((m) => ({ default: m.Done })));
 export function NotifyMe(props: NotifyMeProps) {
   const [stage, setStage] = useState<"closed" | "open" | { email: string; queued: boolean }>("closed");
   const label = props.label ?? "Tell me when it's back";
-  useEffect(() => {
-    void loadForm();
-  }, []);
+  useEffect(() => inNextTask(() => void loadForm()), []);
   const button = (
     <Button variant="secondary" size="small" className={styles.open} onPress={() => setStage("open")} aria-expanded={false}>
       {label}

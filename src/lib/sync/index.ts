@@ -42,15 +42,14 @@ export interface CatalogRead<T> {
   retry: () => void;
 }
 
+/** What a collection's readers see now: its shared read's answer and the sync's status. */
+const seenNow = <K extends CatalogCollection>(name: K) => ({ name, answer: collectionAnswer(name), status: useSyncStore.getState().status });
+
 /** Rows of a public collection, live from IndexedDB; loading/failed only matter for an empty store. */
 export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<CatalogTables[K]> {
   // Drawn in the takeover of the page the server sent, it draws that page as sent (nothing read
   // yet); drawn any other time, what this device holds at once.
-  const [seen, setSeen] = useState(() =>
-    isTakingOver()
-      ? { name, answer: undefined, status: useSyncStore.getInitialState().status }
-      : { name, answer: collectionAnswer(name), status: useSyncStore.getState().status },
-  );
+  const [seen, setSeen] = useState(() => (isTakingOver() ? { name, answer: undefined, status: useSyncStore.getInitialState().status } : seenNow(name)));
   useEffect(() => {
     // In a transition: what lands redraws the page in slices that let a tap in. Read through
     // useSyncExternalStore, each read and each change of the sync's status redrew every reader at
@@ -58,8 +57,8 @@ export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<Ca
     const update = () =>
       startTransition(() =>
         setSeen((was) => {
-          const [answer, status] = [collectionAnswer(name), useSyncStore.getState().status];
-          return was.name === name && was.answer === answer && was.status === status ? was : { name, answer, status };
+          const now = seenNow(name);
+          return was.name === now.name && was.answer === now.answer && was.status === now.status ? was : now;
         }),
       );
     const stopReading = listenToCollection(name, update);
@@ -70,13 +69,13 @@ export function useCatalog<K extends CatalogCollection>(name: K): CatalogRead<Ca
       stopStatus();
     };
   }, [name]);
-  const { answer: read, status } = seen.name === name ? seen : { answer: collectionAnswer(name), status: useSyncStore.getState().status };
+  const { answer: read, status } = seen.name === name ? seen : seenNow(name);
   if (read && "error" in read) throw read.error;
   // Until the first sync has landed, an empty store means "not here yet", never "none": the
   // status alone can say "ready" a moment before the live query has read what the sync wrote.
   const waiting = read === undefined || (read.rows.length === 0 && !read.synced);
   return {
-    rows: (read?.rows ?? []) as CatalogTables[K][],
+    rows: read?.rows ?? [],
     loading: waiting && status !== "error",
     failed: waiting && status === "error",
     retry: () => void engine.pull(),

@@ -9,7 +9,7 @@ import styles from "./pwa.module.css";
 // at build time), and its code (workbox-window) is not in the first load either. A first visit can
 // lose its signal before they load (nothing is cached yet): each then waits for the connection
 // instead of taking the page down with a failed import.
-function loadWhenOnline<P extends object>(load: () => Promise<ComponentType<P>>): Promise<{ default: ComponentType<P> }> {
+function loadWhenOnline(load: () => Promise<ComponentType>): Promise<{ default: ComponentType }> {
   return load().then(
     (component) => ({ default: component }),
     () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadWhenOnline(load)), { once: true })),
