@@ -24,7 +24,7 @@ for (const stage of STAGES) {
 }
 await nextTask();
 const { start } = await import("./boot/app");
-// The app's module builds the router (its routes matched against the address): the takeover
-// starts in the next task, not at the end of that one.
+// The app's module builds the router (its routes matched against the address); the router starts
+// and the takeover begins in the next task, not at the end of that one (src/boot/router.ts).
 await nextTask();
 start(document.getElementById("root")!);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { buildBrowserRouter, RouterProvider } from "../boot/router";
 import { sync } from "../lib/sync";
 import { routes } from "./routes";
 // Registers the commission senders with the outbox at start-up, so offline requests and messages
@@ -10,7 +10,8 @@ import "../features/shipping";
 // Notes the address the tab landed on before the app tidies it; the counting loads when idle.
 import { countThisTab } from "../features/visits";
 
-export const router = createBrowserRouter(routes);
+/** Built here, started by src/boot/app.tsx in the task after (src/boot/router.ts). */
+export const router = buildBrowserRouter(routes);
 
 export function App() {
   useEffect(() => sync.start(), []);

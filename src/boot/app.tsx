@@ -7,6 +7,7 @@ import { beginTakeover } from "../lib/takeover";
 
 /** Draws the app into `container` (src/main.tsx calls it once the code is evaluated). */
 export function start(container: HTMLElement) {
+  router.initialize();
   fetchStudioFonts(router);
   // A page prerendered at build time stays on screen until the router has loaded the route's code,
   // so the app's first render is the page that is already there.
