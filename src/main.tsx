@@ -13,6 +13,7 @@ const STAGES = [
   () => import("./lib/db"),
   () => import("./lib/pocketbase"),
   () => import("./boot/router"),
+  async () => (await import("./boot/router")).openHistory(),
   () => import("./app/routes"),
 ];
 
