@@ -29,6 +29,9 @@ const BOOT_STAGES = [
   { name: "app", test: /\/src\/boot\/app\.tsx$/, priority: 1 },
 ];
 
+// The entry's file (rollupOptions.output below names it after its input, "index").
+const ENTRY_CHUNK = /^assets\/index-[\w-]+\.js$/;
+
 // The catalogue's sync worker (src/lib/sync/worker.ts) is a second entry of the same build, so it
 // shares the page's Dexie chunk instead of a copy of its own (28 KB more on a first visit). Its
 // name has no hash: the page starts it by that name, and the server revalidates it (not assets/).
@@ -191,6 +194,10 @@ export default defineConfig({
     sourcemap: false,
     // Read by the speed budget (scripts/lib/budget.mjs) to know which files each route loads first.
     manifest: true,
+    // The entry's dynamic imports are the app's start stages (src/main.tsx), whose files the page
+    // already preloads (src/boot/start.js): Vite's helper looked each one up in the document again
+    // inside the first stage's task, about 10 ms of it on a cold visit.
+    modulePreload: { resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === "js" && ENTRY_CHUNK.test(hostId) ? [] : deps) },
     rollupOptions: {
       input: { index: "index.html", [SYNC_WORKER.name]: SYNC_WORKER.source },
       output: {
