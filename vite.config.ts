@@ -23,7 +23,7 @@ const BOOT_STAGES = [
   // With the catalogue's store, so the sync worker (SYNC_WORKER) imports this chunk and nothing else.
   { name: "db", test: /\/node_modules\/dexie\/|\/src\/lib\/(db|buckets|catalog|sync\/store)\.ts$/, priority: 4 },
   { name: "pocketbase", test: /\/node_modules\/pocketbase\/|\/src\/lib\/pocketbase\.ts$/, priority: 3 },
-  { name: "router", test: /\/node_modules\/react-router(-dom)?\/|\/src\/boot\/router\.ts$/, priority: 2 },
+  { name: "router", test: /\/node_modules\/react-router(-dom)?\/|\/src\/app\/router\.ts$/, priority: 2 },
   // The app's own code that the first render needs: the route table and what it imports.
   { name: "routes", test: /\/src\/app\/routes\.tsx$/, priority: 1.5 },
   { name: "app", test: /\/src\/boot\/app\.tsx$/, priority: 1 },

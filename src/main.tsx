@@ -12,8 +12,8 @@ const STAGES = [
   () => import("react-dom/client"),
   () => import("./lib/db"),
   () => import("./lib/pocketbase"),
-  () => import("./boot/router"),
-  async () => (await import("./boot/router")).openHistory(),
+  () => import("./app/router"),
+  async () => (await import("./app/router")).openHistory(),
   () => import("./app/routes"),
 ];
 
@@ -26,6 +26,6 @@ for (const stage of STAGES) {
 await nextTask();
 const { start } = await import("./boot/app");
 // The app's module builds the router (its routes matched against the address); the router starts
-// and the takeover begins in the next task, not at the end of that one (src/boot/router.ts).
+// and the takeover begins in the next task, not at the end of that one (src/app/router.ts).
 await nextTask();
 start(document.getElementById("root")!);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { buildBrowserRouter, RouterProvider } from "../boot/router";
+import { buildBrowserRouter, RouterProvider } from "./router";
 import { sync } from "../lib/sync";
 import { routes } from "./routes";
 // Registers the commission senders with the outbox at start-up, so offline requests and messages
@@ -10,7 +10,7 @@ import "../features/shipping";
 // Notes the address the tab landed on before the app tidies it; the counting loads when idle.
 import { countThisTab } from "../features/visits";
 
-/** Built here, started by src/boot/app.tsx in the task after (src/boot/router.ts). */
+/** Built here, started by src/boot/app.tsx in the task after (src/app/router.ts). */
 export const router = buildBrowserRouter(routes);
 
 export function App() {
