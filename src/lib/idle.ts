@@ -16,3 +16,16 @@ export function inNextTask(work: () => void): () => void {
   const id = setTimeout(work, 0);
   return () => clearTimeout(id);
 }
+
+/**
+ * Runs `steps` in order, a task each, the first once the browser is idle; returns a cancel. For
+ * work that is cheap alone but adds up to a long task when done all at once.
+ */
+export function whenIdleInTurn(steps: (() => void)[], timeout = 2000): () => void {
+  let cancel = whenIdle(() => run(0), timeout);
+  function run(index: number) {
+    steps[index]!();
+    if (index + 1 < steps.length) cancel = inNextTask(() => run(index + 1));
+  }
+  return () => cancel();
+}

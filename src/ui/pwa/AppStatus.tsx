@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
-import { whenIdle } from "../../lib/idle";
+import { whenIdleInTurn } from "../../lib/idle";
 import styles from "./pwa.module.css";
 
 // Neither is part of a first paint, so their code loads beside the page once it is up. The
@@ -15,8 +15,14 @@ function loadWhenOnline(load: () => Promise<ComponentType>): Promise<{ default: 
     () => new Promise((resolve) => window.addEventListener("online", () => resolve(loadWhenOnline(load)), { once: true })),
   );
 }
-const UpdatePrompt = lazy(() => loadWhenOnline(() => import("./UpdatePrompt").then((m) => m.UpdatePrompt)));
-const ConnectionStatus = lazy(() => loadWhenOnline(() => import("./ConnectionStatus").then((m) => m.ConnectionStatus)));
+/** A component whose code loads when `load` is first called, or when it is first drawn. */
+function lazyLoaded(load: () => Promise<ComponentType>) {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= loadWhenOnline(load));
+  return [lazy(start), start] as const;
+}
+const [UpdatePrompt, loadUpdatePrompt] = lazyLoaded(() => import("./UpdatePrompt").then((m) => m.UpdatePrompt));
+const [ConnectionStatus, loadConnectionStatus] = lazyLoaded(() => import("./ConnectionStatus").then((m) => m.ConnectionStatus));
 
 /**
  * The offline app's visible edge, mounted once by the layout: starts the outbox, looks after
@@ -27,7 +33,10 @@ const ConnectionStatus = lazy(() => loadWhenOnline(() => import("./ConnectionSta
 export function AppStatus() {
   // Effects run only in the browser, so this also keeps the worker out of the pages rendered at build time.
   const [settled, setSettled] = useState(false);
-  useEffect(() => whenIdle(() => setSettled(true)), []);
+  // Each file's request starts in a task of its own, before the render that draws them: starting a
+  // request costs a phone's main thread a few milliseconds, and both at once, with that render,
+  // made one of the longest tasks after a cold visit's start (up to 40 ms at full speed).
+  useEffect(() => whenIdleInTurn([loadUpdatePrompt, loadConnectionStatus, () => setSettled(true)]), []);
   useEffect(() => {
     if (!settled) return;
     const stop = startOutbox();
