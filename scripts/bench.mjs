@@ -252,7 +252,9 @@ if (floorBuilt) {
 const ours = await measureSite("ours", { routes, repeat: !has("--no-repeat"), floor: floorSite && `${floorSite.url}/` });
 await floorSite?.close();
 // The floor's figures over the whole run: the median of its measurements beside each route.
-const floorRuns = Object.values(ours.routes).flatMap((r) => (r.floor && !r.floor.failed ? [r.floor] : []));
+// The floor's measurement beside a route, when it has one.
+const floorBeside = (r) => (r.floor && !r.floor.failed ? r.floor : null);
+const floorRuns = Object.values(ours.routes).map(floorBeside).filter(Boolean);
 const floor = floorFailed
   ? { failed: floorFailed, routes: {} }
   : { routes: { "/": { cold: floorRuns.length ? { ...medianOf(floorRuns), runs: `${floorRuns.length} routes` } : { failed: Object.values(ours.routes).find((r) => r.floor?.failed)?.floor.failed ?? "not measured" } } } };
@@ -278,7 +280,6 @@ const ratio = (a, b) => Math.round((a / b) * 100) / 100;
 const f = floor.routes["/"]?.cold;
 const floorTbt = f && !f.failed ? f.tbtMs : null;
 // A route's TBT as a share of the floor's measured beside it: a floor of 0 ms leaves any TBT above 0 over the target.
-const floorBeside = (r) => (r.floor && !r.floor.failed ? r.floor.tbtMs : null);
 const tbtShare = (tbt, floorTbt) => (floorTbt === null ? "" : floorTbt === 0 ? (tbt === 0 ? "1 ✓" : "∞ ✗") : `${ratio(tbt, floorTbt)}${tbt <= floorTbt * TBT_PER_FLOOR ? " ✓" : " ✗"}`);
 const rows = [];
 for (const [route, r] of Object.entries(ours.routes)) {
@@ -293,7 +294,7 @@ for (const [route, r] of Object.entries(ours.routes)) {
   rows.push({
     route,
     ...Object.fromEntries(Object.entries(checks).map(([k, v]) => [k, `${v}${verdict(k, v) ? " ✓" : " ✗"}`])),
-    tbtPerFloor: tbtShare(c.tbtMs, floorBeside(r)),
+    tbtPerFloor: tbtShare(c.tbtMs, floorBeside(r)?.tbtMs ?? null),
     transferKB: kb(c.bytes.total ?? 0),
     lcpPictureKB: c.lcpPictureBytes ? `${kb(c.lcpPictureBytes)}${c.lcpPictureBytes <= 60 * 1024 ? " ✓" : " ✗"}` : "text",
     jsKB: b ? `${kb(b.js)}${b.js <= BUDGET.jsPerRoute ? " ✓" : " ✗"}` : "",
@@ -308,7 +309,7 @@ if (floorTbt !== null) {
   console.log(`the floor's / (median beside every route): performance ${f.performance}, FCP ${f.fcpMs} ms, LCP ${f.lcpMs} ms, TBT ${f.tbtMs} ms, longest task ${f.longestTaskMs} ms (${f.longestTaskUrl ?? "no script"}), ${kb(f.bytes.total ?? 0)} KB`);
   for (const [route, r] of Object.entries(ours.routes)) {
     const o = r.cold;
-    const fr = r.floor && !r.floor.failed ? r.floor : null;
+    const fr = floorBeside(r);
     if (o && !o.failed && fr) console.log(`ours/floor on ${route}: FCP ${ratio(o.fcpMs, fr.fcpMs)}, LCP ${ratio(o.lcpMs, fr.lcpMs)}, TBT ${o.tbtMs}/${fr.tbtMs} ms (${tbtShare(o.tbtMs, fr.tbtMs)}, target ≤ ${TBT_PER_FLOOR}), longest task ${o.longestTaskMs}/${fr.longestTaskMs} ms, bytes ${ratio(o.bytes.total, fr.bytes.total)}`);
   }
 }
