@@ -204,6 +204,8 @@ test.describe("offline", () => {
     } finally {
       await offline(context, false);
     }
+    // Sent with no form open: said in the live region, not only by the line going away.
+    await expect(page.getByRole("status").filter({ hasText: "Saved request sent" })).toContainText(`Newsletter signup: ${email}`, { timeout: 15000 });
     await expect(page.getByTestId("connection-status")).toHaveCount(0, { timeout: 15000 });
     const pb = await superuser();
     const rows = await pb.collection("newsletter_subscribers").getFullList({ filter: pb.filter("email = {:email}", { email }) });
@@ -321,8 +323,12 @@ test.describe("offline", () => {
     } finally {
       await offline(context, false);
     }
+    // Said in the live region; the list it points to is outside it.
+    await expect(page.getByRole("status").filter({ hasText: "A saved request was not sent" })).toContainText("The reason is under “Not sent” at the foot of the screen.", {
+      timeout: 15000,
+    });
     const status = page.getByTestId("connection-status");
-    await expect(status).toContainText("Not sent: Commission request: indoor-mural.", { timeout: 15000 });
+    await expect(status).toContainText("Not sent: Commission request: indoor-mural.");
     await expect(status).toContainText("description");
     await page.reload();
     await expect(status).toContainText("Not sent: Commission request: indoor-mural.");

@@ -17,11 +17,13 @@
 // anything else is retried with back-off (200 ms doubling, capped at 30 s) and on `online`.
 // A sender may name where a refused action is edited: registerSender(kind, send, { editPath: (id) => `/x?edit=${id}` });
 // the status line then offers "Edit and resend" there.
+// A form hears its own action's outcome from submitAction; onBackgroundOutcomes(listener) hears the
+// rest (the app shell says them in the toast).
 // useOutbox(kind) lists queued, in-flight and refused actions live, with cancel(id) and
 // retry(id, editedPayload). The app shell (src/ui/pwa) starts the outbox and shows waiting actions.
 import { outbox } from "./instance";
 
-export type { OutboxAction, OutboxStatus, Sender, SenderOptions, SendContext, SubmitResult } from "./outbox";
+export type { BackgroundOutcome, OutboxAction, OutboxStatus, Sender, SenderOptions, SendContext, SubmitResult } from "./outbox";
 export { OutboxRefusal, backoffDelay } from "./outbox";
 export { useOutbox } from "./useOutbox";
 
@@ -35,3 +37,5 @@ export const cancelAction = outbox.cancel;
 export const retryAction = outbox.retry;
 /** Starts flushing at start-up and on every `online` event; called once by the app shell. */
 export const startOutbox = outbox.start;
+/** How saved actions ended with no form waiting for them (sent or refused after a reconnect), one call per flush. */
+export const onBackgroundOutcomes = outbox.onBackgroundOutcomes;

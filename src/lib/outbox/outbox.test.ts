@@ -283,4 +283,39 @@ describe("outbox", () => {
       if (!hadWindow) delete g.window;
     }
   });
+
+  it("reports how saved actions ended when no form waited for them, once per flush, and keeps them until heard", async () => {
+    const box = make();
+    box.registerSender<{ n: number }>("note", async (p) => {
+      if (p.n === 2) throw new OutboxRefusal("Too long");
+    });
+    online = false;
+    await box.enqueue("note", { n: 1 }, "Note 1");
+    await box.enqueue("note", { n: 2 }, "Note 2");
+    online = true;
+    await box.flush();
+    const heard: unknown[] = [];
+    const stop = box.onBackgroundOutcomes((o) => heard.push(o));
+    expect(heard).toEqual([
+      [
+        { state: "sent", summary: "Note 1" },
+        { state: "refused", summary: "Note 2", reason: "Too long" },
+      ],
+    ]);
+
+    // A form's own send is its form's to tell, even when earlier saved actions go out with it.
+    online = false;
+    await box.enqueue("note", { n: 3 }, "Note 3");
+    online = true;
+    expect(await box.submit("note", { n: 4 }, "Note 4")).toMatchObject({ state: "sent" });
+    expect(heard).toHaveLength(2);
+    expect(heard[1]).toEqual([{ state: "sent", summary: "Note 3" }]);
+    expect(await box.submit("note", { n: 2 }, "Note 2 again")).toMatchObject({ state: "refused" });
+    expect(heard).toHaveLength(2);
+
+    stop();
+    await box.enqueue("note", { n: 5 });
+    await box.flush();
+    expect(heard).toHaveLength(2);
+  });
 });

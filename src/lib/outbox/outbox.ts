@@ -40,6 +40,9 @@ export class OutboxRefusal extends Error {
   }
 }
 
+/** How a saved action ended when no open form was waiting for it (sent after a reconnect, or refused then). */
+export type BackgroundOutcome = { state: "sent"; summary?: string } | { state: "refused"; summary?: string; reason: string };
+
 export type SubmitResult =
   | { state: "sent"; id: string; result: unknown }
   | { state: "queued"; id: string }
@@ -117,6 +120,13 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
   let recovered = false;
   // Results of recently sent actions, so submit() can hand the created record back to its form.
   const lastResults = new Map<string, unknown>();
+  // Actions whose form is waiting in submit(): the form says how they ended, so they are not reported.
+  const awaited = new Set<string>();
+  // Outcomes of one flush, reported together; kept until someone listens, since a start-up flush
+  // can settle before the part of the page that says them has loaded.
+  let settledNow: BackgroundOutcome[] = [];
+  let unheard: BackgroundOutcome[] = [];
+  const listeners = new Set<(outcomes: BackgroundOutcome[]) => void>();
 
   function registerSender<P>(kind: string, sender: Sender<P>, options: SenderOptions = {}): () => void {
     senders.set(kind, sender as Sender);
@@ -127,11 +137,16 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
     };
   }
 
-  async function enqueue<P>(kind: string, payload: P, summary?: string): Promise<OutboxAction<P>> {
+  function newAction<P>(kind: string, payload: P, summary?: string): OutboxAction<P> {
     // Strictly increasing, so actions made within one millisecond keep their order.
     lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
     const action: OutboxAction<P> = { id: newActionId(), kind, payload, createdAt: lastCreatedAt, status: "queued", attempts: 0 };
     if (summary) action.summary = summary;
+    return action;
+  }
+
+  async function enqueue<P>(kind: string, payload: P, summary?: string): Promise<OutboxAction<P>> {
+    const action = newAction(kind, payload, summary);
     await table().add(action as OutboxAction);
     return action;
   }
@@ -161,6 +176,10 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
 
   async function settle(action: OutboxAction, outcome: Outcome): Promise<void> {
     const t = table();
+    if (outcome.kind !== "retry" && !awaited.has(action.id)) {
+      const { summary } = action;
+      settledNow.push(outcome.kind === "sent" ? { state: "sent", summary } : { state: "refused", summary, reason: outcome.reason });
+    }
     if (outcome.kind === "sent") {
       lastResults.set(action.id, outcome.result);
       if (lastResults.size > 20) lastResults.delete(lastResults.keys().next().value as string);
@@ -220,9 +239,29 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
         } while (again);
       } finally {
         running = null;
+        report();
       }
     })();
     return running;
+  }
+
+  function report() {
+    if (settledNow.length === 0) return;
+    const outcomes = settledNow;
+    settledNow = [];
+    if (listeners.size === 0) unheard.push(...outcomes);
+    for (const listener of listeners) listener(outcomes);
+  }
+
+  /** Tells `listener` how saved actions ended when no form was waiting for them, one call per flush. Returns a stop function. */
+  function onBackgroundOutcomes(listener: (outcomes: BackgroundOutcome[]) => void): () => void {
+    listeners.add(listener);
+    if (unheard.length > 0) {
+      const outcomes = unheard;
+      unheard = [];
+      listener(outcomes);
+    }
+    return () => void listeners.delete(listener);
   }
 
   /**
@@ -231,17 +270,24 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
    * the outbox (the form still holds the content) and the reason returned for the form to show.
    */
   async function submit<P>(kind: string, payload: P, summary?: string): Promise<SubmitResult> {
-    const queued = await enqueue(kind, payload, summary);
-    if (!isOnline() || !senders.has(kind)) return { state: "queued", id: queued.id };
-    // Wait for earlier actions first so order holds; then this one.
-    await flush();
-    const left = await table().get(queued.id);
-    if (!left) return { state: "sent", id: queued.id, result: lastResults.get(queued.id) };
-    if (left.status === "refused") {
-      await table().delete(queued.id);
-      return { state: "refused", id: queued.id, reason: left.error ?? "" };
+    const queued = newAction(kind, payload, summary);
+    // Marked before it is stored, so a flush already running cannot report it as a background send.
+    awaited.add(queued.id);
+    try {
+      await table().add(queued as OutboxAction);
+      if (!isOnline() || !senders.has(kind)) return { state: "queued", id: queued.id };
+      // Wait for earlier actions first so order holds; then this one.
+      await flush();
+      const left = await table().get(queued.id);
+      if (!left) return { state: "sent", id: queued.id, result: lastResults.get(queued.id) };
+      if (left.status === "refused") {
+        await table().delete(queued.id);
+        return { state: "refused", id: queued.id, reason: left.error ?? "" };
+      }
+      return { state: "queued", id: queued.id };
+    } finally {
+      awaited.delete(queued.id);
     }
-    return { state: "queued", id: queued.id };
   }
 
   /** Removes a queued or refused action. An action already in flight cannot be called back. */
@@ -289,5 +335,5 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
     return editPaths.get(action.kind)?.(action.id);
   }
 
-  return { registerSender, enqueue, submit, flush, cancel, retry, start, editPath };
+  return { registerSender, enqueue, submit, flush, cancel, retry, start, editPath, onBackgroundOutcomes };
 }

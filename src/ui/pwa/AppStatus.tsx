@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
-import { startOutbox } from "../../lib/outbox";
+import { onBackgroundOutcomes, startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
 import { whenIdleInTurn } from "../../lib/idle";
+import { sayBackgroundOutcomes } from "./sayBackgroundOutcomes";
 import styles from "./pwa.module.css";
 
 // Neither is part of a first paint, so their code loads beside the page once it is up. The
@@ -36,6 +37,7 @@ export function AppStatus() {
   // Each file's request starts in a task of its own, before the render that draws them: starting a
   // request costs a phone's main thread a few milliseconds, and both at once, with that render,
   // made one of the longest tasks after a cold visit's start (up to 40 ms at full speed).
+  useEffect(() => onBackgroundOutcomes(sayBackgroundOutcomes), []);
   useEffect(() => whenIdleInTurn([loadUpdatePrompt, loadConnectionStatus, () => setSettled(true)]), []);
   useEffect(() => {
     if (!settled) return;

@@ -2,11 +2,8 @@ import { useEffect } from "react";
 import { useOutbox } from "../../lib/outbox";
 import { requestPersistentStorage, useOnline } from "../../lib/pwa";
 import { Button, LinkButton } from "../Button";
+import { plural } from "./sayBackgroundOutcomes";
 import styles from "./pwa.module.css";
-
-function plural(n: number, one: string, many: string) {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /**
  * A quiet line at the foot of the screen: shown only while offline, while actions made offline wait
