@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { startAfterFirstPaint } from "./vite.first-paint.ts";
+import { stageFacadesCollapsed } from "./vite.stage-facades.ts";
 
 // In development the PWA is served by Vite and PocketBase runs beside it; the proxy keeps one origin.
 const server = process.env.STUDIO_DEV_SERVER ?? "http://127.0.0.1:8090";
@@ -187,7 +188,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), startAfterFirstPaint, precacheScope, pwa],
+  plugins: [react(), stageFacadesCollapsed, startAfterFirstPaint, precacheScope, pwa],
   server: { proxy: { "/api": { target: server, ws: true } } },
   build: {
     target: "es2022",

@@ -47,6 +47,12 @@ describe("the app's start", () => {
     const files = [...reached].map((key) => manifest[key].file);
     expect(files.filter((file) => /^assets\/(react|db|pocketbase|router|routes|app)-/.test(file))).toEqual([]);
   });
+
+  // A file that only re-exports another is a request to start and nothing else (vite.stage-facades.ts).
+  it.each(Object.keys(routes))("%s starts with no file that only re-exports another", (route) => {
+    const reexportOnly = routes[route].files.filter((file) => /^export\s*\{[^}]*\}\s*from\s*"[^"]+";?\s*$/.test(readFileSync(join(root, "dist", file), "utf8").trim()));
+    expect(reexportOnly).toEqual([]);
+  });
 });
 
 describe("the service worker's install", () => {
