@@ -28,9 +28,9 @@ export const stageFacadesCollapsed: Plugin = {
         const importers = chunks.filter((c) => c.dynamicImports.includes(facade.fileName));
         const base = facade.fileName.slice(dir.length);
         const call = new RegExp(`import\\((["\`])\\./${base.replace(/[.]/g, "\\.")}\\1\\)`, "g");
-        // Only importers in the same folder, importing it dynamically and nothing else: then the
-        // file can go.
-        const rewritable = importers.every((c) => c.fileName.startsWith(dir) && !c.fileName.slice(dir.length).includes("/") && !c.imports.includes(facade.fileName));
+        // Only the entry's stages, imported by the entry alone from the same folder. A page's or a
+        // dialog's file keeps its name: the precache (precacheScope) knows on-demand code by it.
+        const rewritable = importers.every((c) => c.isEntry && c.fileName.startsWith(dir) && !c.fileName.slice(dir.length).includes("/") && !c.imports.includes(facade.fileName));
         if (!rewritable || importers.length === 0) continue;
         for (const importer of importers) {
           importer.code = importer.code.replace(call, `import("./${target}").then(m=>({${fields.join(",")}}))`);

@@ -2,7 +2,7 @@
 // its first render, as it travels on the wire (the Brotli copies the server sends), read from the
 // build, and what the service worker's install downloads for every visitor. Timings are measured
 // by `npm run bench`, never asserted.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM helpers shared with the scripts
@@ -63,6 +63,13 @@ describe("the service worker's install", () => {
   it("holds none of the studio's code, which its tablet keeps after signing in", () => {
     expect(studio.length).toBeGreaterThan(0);
     expect(precached.filter((url) => studio.includes(url) || url.startsWith("/assets/admin-"))).toEqual([]);
+  });
+
+  // Each is built into a file named after it (vite.config.ts, ON_DEMAND).
+  it("holds none of the code a visitor loads only when used: signing in, the commission form and workspace, checkout and order pages", () => {
+    const onDemand = /^\/assets\/(AuthDialog|AccountSettings|ResetPasswordPage|ConfirmVerificationPage|ConfirmEmailChangePage|CommissionPage|CommissionWorkspace|DashboardPage|DemoCheckoutPage|SuccessPage|CanceledPage|OrderPage)-[\w-]+\.js$/;
+    expect(readdirSync(join(dist, "assets")).filter((file) => onDemand.test(`/assets/${file}`)).length).toBeGreaterThanOrEqual(8);
+    expect(precached.filter((url) => onDemand.test(url))).toEqual([]);
   });
 
   it("holds the catalogue's sync worker, so a visit with no signal still reads and syncs later", () => {
