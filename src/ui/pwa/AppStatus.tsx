@@ -34,10 +34,11 @@ const [ConnectionStatus, loadConnectionStatus] = lazyLoaded(() => import("./Conn
 export function AppStatus() {
   // Effects run only in the browser, so this also keeps the worker out of the pages rendered at build time.
   const [settled, setSettled] = useState(false);
+  // From the start, not once settled: a saved request can be sent as soon as its feature loads.
+  useEffect(() => onBackgroundOutcomes(sayBackgroundOutcomes), []);
   // Each file's request starts in a task of its own, before the render that draws them: starting a
   // request costs a phone's main thread a few milliseconds, and both at once, with that render,
   // made one of the longest tasks after a cold visit's start (up to 40 ms at full speed).
-  useEffect(() => onBackgroundOutcomes(sayBackgroundOutcomes), []);
   useEffect(() => whenIdleInTurn([loadUpdatePrompt, loadConnectionStatus, () => setSettled(true)]), []);
   useEffect(() => {
     if (!settled) return;
