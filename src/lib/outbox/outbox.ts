@@ -122,10 +122,9 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
   const lastResults = new Map<string, unknown>();
   // Actions whose form is waiting in submit(): the form says how they ended, so they are not reported.
   const awaited = new Set<string>();
-  // Outcomes of one flush, reported together; kept until someone listens, since a start-up flush
-  // can settle before the part of the page that says them has loaded.
-  let settledNow: BackgroundOutcome[] = [];
-  let unheard: BackgroundOutcome[] = [];
+  // Outcomes not yet told, reported together at the end of a flush; kept until someone listens,
+  // since a start-up flush can settle before the part of the page that says them has loaded.
+  let untold: BackgroundOutcome[] = [];
   const listeners = new Set<(outcomes: BackgroundOutcome[]) => void>();
 
   function registerSender<P>(kind: string, sender: Sender<P>, options: SenderOptions = {}): () => void {
@@ -178,7 +177,7 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
     const t = table();
     if (outcome.kind !== "retry" && !awaited.has(action.id)) {
       const { summary } = action;
-      settledNow.push(outcome.kind === "sent" ? { state: "sent", summary } : { state: "refused", summary, reason: outcome.reason });
+      untold.push(outcome.kind === "sent" ? { state: "sent", summary } : { state: "refused", summary, reason: outcome.reason });
     }
     if (outcome.kind === "sent") {
       lastResults.set(action.id, outcome.result);
@@ -246,21 +245,16 @@ export function createOutbox(table: () => Table<OutboxAction, string>, options: 
   }
 
   function report() {
-    if (settledNow.length === 0) return;
-    const outcomes = settledNow;
-    settledNow = [];
-    if (listeners.size === 0) unheard.push(...outcomes);
+    if (running || untold.length === 0 || listeners.size === 0) return;
+    const outcomes = untold;
+    untold = [];
     for (const listener of listeners) listener(outcomes);
   }
 
   /** Tells `listener` how saved actions ended when no form was waiting for them, one call per flush. Returns a stop function. */
   function onBackgroundOutcomes(listener: (outcomes: BackgroundOutcome[]) => void): () => void {
     listeners.add(listener);
-    if (unheard.length > 0) {
-      const outcomes = unheard;
-      unheard = [];
-      listener(outcomes);
-    }
+    report();
     return () => void listeners.delete(listener);
   }
 
