@@ -6,7 +6,7 @@ import styles from "./Toaster.module.css";
 function Card({ message, onDismiss }: { message: ToastMessage; onDismiss: () => void }) {
   return (
     <div className={`${styles.toast} ${styles[message.tone]}`} data-testid="toast">
-      <div>
+      <div className={styles.text}>
         <p className={styles.title}>{message.title}</p>
         {message.description && <p className={styles.description}>{message.description}</p>}
       </div>

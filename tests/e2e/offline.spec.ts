@@ -217,6 +217,32 @@ test.describe("offline", () => {
     expect(rows[0].updated).toBe(rows[0].created);
   });
 
+  test("with text at 200 %, a sent request's toast breaks its long address and keeps Dismiss inside the card", async ({ page, context }) => {
+    const email = `lanternkeeperofpebblewickbythesea${Date.now()}@reader.example`;
+    await page.goto("/");
+    await controlled(page);
+    // The browser's own text size at 200 %.
+    await (await context.newCDPSession(page)).send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+    await offline(context, true);
+    try {
+      await page.getByRole("button", { name: "Newsletter Signup" }).first().click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("First Name").fill("Ada");
+      await dialog.getByLabel("Last Name").fill("Longname");
+      await dialog.getByRole("button", { name: "Subscribe" }).click();
+      await expect(dialog).toHaveCount(0);
+    } finally {
+      await offline(context, false);
+    }
+    const toast = page.getByTestId("toast").filter({ hasText: "Saved request sent" });
+    await expect(toast).toContainText(email, { timeout: 15000 });
+    const card = (await toast.boundingBox())!;
+    const dismiss = (await toast.getByRole("button", { name: "Dismiss notification" }).boundingBox())!;
+    expect(dismiss.x + dismiss.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(await toast.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+
   test("changes made while a visitor is offline reach the open page on reconnect, deletions included", async ({ page, context }) => {
     const pb = await superuser();
     const stamp = Date.now();
