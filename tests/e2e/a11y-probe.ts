@@ -9,6 +9,8 @@ export interface FocusStop {
   inHeader: boolean;
   /** Whether the element itself is what is drawn at the top of its visible part (nothing over it). */
   onTop: boolean;
+  /** A fixed layer (the connection line, a toast) drawn over the element's middle, described; null when none is. */
+  coveredBy: string | null;
   /** The focused element's box against the viewport and the header's bottom edge. */
   top: number;
   bottom: number;
@@ -104,10 +106,17 @@ function probe() {
       const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
       const y = Math.min(Math.max(r.top + 2, 0), innerHeight - 1);
       const hit = document.elementFromPoint(x, y);
+      const middle = document.elementFromPoint(
+        Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1),
+        Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1),
+      );
+      let layer = middle && !el.contains(middle) && !middle.contains(el) ? middle : null;
+      while (layer && getComputedStyle(layer).position !== "fixed") layer = layer.parentElement;
       return {
         what: describe(focused),
         inHeader: !!bar?.contains(el),
         onTop: !!hit && (el.contains(hit) || hit.contains(el)),
+        coveredBy: layer ? describe(layer) : null,
         top: r.top,
         bottom: r.bottom,
         left: r.left,
@@ -179,6 +188,7 @@ export function placement(stop: FocusStop): string | null {
     return stop.bottom > stop.headerBottom + 24 && stop.top < stop.viewportHeight - 24 ? null : `${stop.what} is out of sight ${where}`;
   }
   if (stop.bottom > stop.viewportHeight + 1 || stop.top < -1) return `${stop.what} is off the screen ${where}`;
+  if (stop.coveredBy) return `${stop.what} is under ${stop.coveredBy} ${where}`;
   // Not hidden by the header (WCAG 2.4.11): at least half of it shows below it. (A card drawn for
   // the first time above it as the page glides up can still shift it by a few pixels.)
   if (!stop.inHeader && stop.top < stop.headerBottom - (stop.bottom - stop.top) / 2 && !stop.onTop) return `${stop.what} is under the header ${where}`;

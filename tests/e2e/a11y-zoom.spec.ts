@@ -37,6 +37,45 @@ for (const theme of ["light", "dark"]) {
   });
 }
 
+for (const screen of [
+  { name: "at 320x256", width: 320, height: 256, larger: false },
+  { name: "at 320x800 with text at 200 %", width: 320, height: 800, larger: true },
+]) {
+  test(`offline, with the menu open ${screen.name}, the connection line covers no item of the menu`, async ({ page, context }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto("/about");
+    await expect(page.locator("#root > .prerendered")).toHaveCount(0);
+    if (screen.larger) await textAt200(page);
+    // The line's code loads once the page is idle; with no service worker here, a connection lost
+    // before then would leave it waiting for the network.
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("/ConnectionStatus-")));
+    await context.setOffline(true);
+    await expect(page.getByTestId("connection-status")).toContainText("You're offline.");
+    await page.getByRole("button", { name: "Open menu" }).focus();
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("navigation", { name: "Main" });
+    const seen: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      const stop = await focusStop(page);
+      if (!stop?.inHeader) break;
+      seen.push(stop.what);
+      expect(placement(stop)).toBeNull();
+    }
+    expect(seen.join(" | ")).toMatch(/Newsletter Signup.*theme/i);
+    // A pointer reaches the last item too: scrolled to the menu's end, the theme switch is what is drawn under it.
+    await menu.hover({ position: { x: 10, y: 10 } });
+    await page.mouse.wheel(0, 4000);
+    const theme = menu.getByRole("button", { name: /theme/i });
+    await expect(theme).toBeInViewport();
+    await theme.click({ trial: true, timeout: 2000 });
+    // The page's end scrolls above the line as well: the footer's last link, reached by keyboard.
+    await page.keyboard.press("Escape");
+    await page.getByRole("contentinfo").getByRole("link").last().focus();
+    expect(placement((await focusStop(page))!)).toBeNull();
+  });
+}
+
 test("the checkout dialog at 320x256 keeps Proceed to Stripe inside it, reachable by keyboard", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 256 });
   await page.goto("/gallery");

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { onBackgroundOutcomes, startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
 import { whenIdleInTurn } from "../../lib/idle";
@@ -34,6 +34,8 @@ const [ConnectionStatus, loadConnectionStatus] = lazyLoaded(() => import("./Conn
 export function AppStatus() {
   // Effects run only in the browser, so this also keeps the worker out of the pages rendered at build time.
   const [settled, setSettled] = useState(false);
+  const dock = useRef<HTMLDivElement>(null);
+  useEffect(() => keepDockBlock(dock.current), []);
   // From the start, not once settled: a saved request can be sent as soon as its feature loads.
   useEffect(() => onBackgroundOutcomes(sayBackgroundOutcomes), []);
   // Each file's request starts in a task of its own, before the render that draws them: starting a
@@ -53,7 +55,7 @@ export function AppStatus() {
   }, [settled]);
 
   return (
-    <div className={styles.dock}>
+    <div className={styles.dock} ref={dock}>
       {settled && (
         <>
           <Suspense fallback={null}>
@@ -67,4 +69,26 @@ export function AppStatus() {
       )}
     </div>
   );
+}
+
+/**
+ * Keeps in --dock-block how much of the screen's foot the dock covers, so that what the page scrolls
+ * to, the end of the page and the open phone menu stay above it (global.css, Navbar.module.css):
+ * with large text or at 400 % zoom the connection line can take a third of the screen.
+ */
+function keepDockBlock(dock: HTMLElement | null) {
+  if (!dock || typeof ResizeObserver === "undefined") return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    const box = dock.getBoundingClientRect();
+    const covered = box.height > 0 ? `${Math.ceil(root.clientHeight - box.top)}px` : "";
+    // Written only on a change: a custom property on the root restyles the whole page, and the dock
+    // is empty (nothing to write) through a cold visit's start.
+    if (root.style.getPropertyValue("--dock-block") !== covered) root.style.setProperty("--dock-block", covered || null);
+  });
+  observer.observe(dock);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty("--dock-block");
+  };
 }
