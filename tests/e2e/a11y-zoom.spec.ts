@@ -11,6 +11,19 @@ test.beforeEach(({ page }) => installProbe(page));
 /** Everything the issue found cut at 200 % text: badges, card titles, stock, the cart count, the wordmark, the account button. */
 const WATCHED = ["main .card h3", "main .card-body span", "header a[href='/'] span", "header button[aria-label^='Open cart'] span", "header a[href$='dashboard']"].join(", ");
 
+/** Tabs from Open menu through the open menu, each stop on screen and uncovered; what each was. */
+async function tabThroughMenu(page: Page) {
+  const seen: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const stop = await focusStop(page);
+    if (!stop?.inHeader) break;
+    seen.push(stop.what);
+    expect(placement(stop)).toBeNull();
+  }
+  return seen;
+}
+
 for (const theme of ["light", "dark"]) {
   test(`with the menu open at 320x256, every item of the menu can be reached and seen (${theme})`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
@@ -20,14 +33,7 @@ for (const theme of ["light", "dark"]) {
     await page.getByRole("button", { name: "Open menu" }).focus();
     await page.keyboard.press("Enter");
     const menu = page.getByRole("navigation", { name: "Main" });
-    const seen: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press("Tab");
-      const stop = await focusStop(page);
-      if (!stop?.inHeader) break;
-      seen.push(stop.what);
-      expect(placement(stop)).toBeNull();
-    }
+    const seen = await tabThroughMenu(page);
     for (const name of ["Cryptids", "Commissions", "About", "Newsletter Signup"]) expect(seen.join(" | ")).toContain(name);
     expect(seen.join(" | ")).toMatch(/theme/i);
     // And by scrolling, as a pointer would.
@@ -56,14 +62,7 @@ for (const screen of [
     const menu = page.getByRole("navigation", { name: "Main" });
     // Nothing to scroll sideways: a link or the theme switch past the edge is cut until focused.
     expect(await menu.evaluate((nav) => nav.scrollWidth - nav.clientWidth)).toBeLessThanOrEqual(0);
-    const seen: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press("Tab");
-      const stop = await focusStop(page);
-      if (!stop?.inHeader) break;
-      seen.push(stop.what);
-      expect(placement(stop)).toBeNull();
-    }
+    const seen = await tabThroughMenu(page);
     expect(seen.join(" | ")).toMatch(/Newsletter Signup.*theme/i);
     // A pointer reaches the last item too: scrolled to the menu's end, the theme switch is what is drawn under it.
     await menu.hover({ position: { x: 10, y: 10 } });

@@ -80,8 +80,10 @@ function keepDockBlock(dock: HTMLElement | null) {
   if (!dock || typeof ResizeObserver === "undefined") return;
   const root = document.documentElement;
   const observer = new ResizeObserver(() => {
-    const box = dock.getBoundingClientRect();
-    const covered = box.height > 0 ? `${Math.ceil(root.clientHeight - box.top)}px` : "";
+    // Its height and its gap above the screen's edge: a phone's address bar coming and going moves
+    // the dock without resizing it, and changes neither.
+    const height = dock.getBoundingClientRect().height;
+    const covered = height > 0 ? `${Math.ceil(height + parseFloat(getComputedStyle(dock).bottom))}px` : "";
     // Written only on a change: a custom property on the root restyles the whole page, and the dock
     // is empty (nothing to write) through a cold visit's start.
     if (root.style.getPropertyValue("--dock-block") !== covered) root.style.setProperty("--dock-block", covered || null);
