@@ -77,6 +77,44 @@ for (const screen of [
   });
 }
 
+test("offline at 320x256 with three signups waiting, the connection line keeps to half the screen and each Cancel can be reached and seen", async ({ page, context }) => {
+  // The signups are made in a wide window, where the header has the button, then the window becomes a 400 % zoom's.
+  await page.goto("/about");
+  await expect(page.locator("#root > .prerendered")).toHaveCount(0);
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.includes("/ConnectionStatus-")));
+  const signup = page.getByRole("banner").getByRole("button", { name: "Newsletter Signup" });
+  const dialog = page.getByRole("dialog");
+  // The form's code loads on first use: once online, as a visitor's browser would have it.
+  await signup.click();
+  await expect(dialog.getByLabel("Email")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await context.setOffline(true);
+  for (let i = 0; i < 3; i++) {
+    await signup.click();
+    await dialog.getByLabel("Email").fill(`queue-${Date.now()}-${i}@reader.example`);
+    await dialog.getByLabel("First Name").fill("Ada");
+    await dialog.getByLabel("Last Name").fill("Queue");
+    await dialog.getByRole("button", { name: "Subscribe" }).click();
+    await expect(dialog).toHaveCount(0);
+  }
+  await page.setViewportSize({ width: 320, height: 256 });
+  const status = page.getByTestId("connection-status");
+  await expect(status).toContainText("3 requests will be sent when the connection returns");
+  const box = (await status.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.height).toBeLessThanOrEqual(128 + 1);
+  const cancels = status.getByRole("button", { name: "Cancel" });
+  await expect(cancels).toHaveCount(3);
+  for (let i = 0; i < 3; i++) {
+    await cancels.nth(i).focus();
+    const stop = (await focusStop(page))!;
+    expect(placement(stop)).toBeNull();
+    expect(stop.top).toBeGreaterThanOrEqual(box.y - 1);
+    expect(stop.bottom).toBeLessThanOrEqual(box.y + box.height + 1);
+  }
+});
+
 test("the checkout dialog at 320x256 keeps Proceed to Stripe inside it, reachable by keyboard", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 256 });
   await page.goto("/gallery");
