@@ -74,7 +74,7 @@ export function AppStatus() {
 /**
  * Keeps in --dock-block how much of the screen's foot the dock covers, so that what the page scrolls
  * to, the end of the page and the open phone menu stay above it (global.css, Navbar.module.css):
- * with large text or at 400 % zoom the connection line can take a third of the screen.
+ * with large text or at 400 % zoom the connection line can take half of it.
  */
 function keepDockBlock(dock: HTMLElement | null) {
   if (!dock || typeof ResizeObserver === "undefined") return;
