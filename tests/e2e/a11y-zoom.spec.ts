@@ -1,7 +1,7 @@
 // 400 % zoom (320 CSS px), text at 200 % and WCAG text spacing: everything can still be reached
 // and read, nothing is cut (WCAG 1.4.4, 1.4.10, 1.4.12).
 import { expect, test, type Page } from "@playwright/test";
-import { createCustomer, signInThroughUi, waitForCatalog } from "./support";
+import { createCustomer, signInThroughUi, signUpForNewsletter, waitForCatalog } from "./support";
 import { focusStop, installProbe, placement, TEXT_SPACING } from "./a11y-probe";
 import { PUBLIC_ROUTES, resolveRoutes } from "./routes";
 
@@ -90,14 +90,7 @@ test("offline at 320x256 with three signups waiting, the connection line keeps t
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await context.setOffline(true);
-  for (let i = 0; i < 3; i++) {
-    await signup.click();
-    await dialog.getByLabel("Email").fill(`queue-${Date.now()}-${i}@reader.example`);
-    await dialog.getByLabel("First Name").fill("Ada");
-    await dialog.getByLabel("Last Name").fill("Queue");
-    await dialog.getByRole("button", { name: "Subscribe" }).click();
-    await expect(dialog).toHaveCount(0);
-  }
+  for (let i = 0; i < 3; i++) await signUpForNewsletter(page, `queue-${Date.now()}-${i}@reader.example`, "Queue");
   await page.setViewportSize({ width: 320, height: 256 });
   const status = page.getByTestId("connection-status");
   await expect(status).toContainText("3 requests will be sent when the connection returns");

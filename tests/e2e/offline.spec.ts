@@ -5,6 +5,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { form, pngFile } from "../support/files";
 import { pieceAddress } from "../../src/lib/addresses";
+import { signUpForNewsletter } from "./support";
 
 const url = () => process.env.STUDIO_E2E_URL!;
 
@@ -187,13 +188,7 @@ test.describe("offline", () => {
     await controlled(page);
     await offline(context, true);
     try {
-      await page.getByRole("button", { name: "Newsletter Signup" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("Email").fill(email);
-      await dialog.getByLabel("First Name").fill("Ada");
-      await dialog.getByLabel("Last Name").fill("Offline");
-      await dialog.getByRole("button", { name: "Subscribe" }).click();
-      await expect(dialog).toHaveCount(0);
+      await signUpForNewsletter(page, email, "Offline");
       await expect(page.getByTestId("toast")).toContainText("Newsletter signup successful!");
       await expect(page.getByTestId("toast")).toContainText("Thank you for subscribing to our newsletter.");
       const status = page.getByTestId("connection-status");
@@ -225,13 +220,7 @@ test.describe("offline", () => {
     await (await context.newCDPSession(page)).send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
     await offline(context, true);
     try {
-      await page.getByRole("button", { name: "Newsletter Signup" }).first().click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByLabel("Email").fill(email);
-      await dialog.getByLabel("First Name").fill("Ada");
-      await dialog.getByLabel("Last Name").fill("Longname");
-      await dialog.getByRole("button", { name: "Subscribe" }).click();
-      await expect(dialog).toHaveCount(0);
+      await signUpForNewsletter(page, email, "Longname");
     } finally {
       await offline(context, false);
     }

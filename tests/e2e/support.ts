@@ -62,3 +62,14 @@ export async function signInToStudio(page: Page) {
 export async function waitForCatalog(page: Page) {
   await expect(page.getByText("Loading...").first()).toBeHidden({ timeout: 15000 });
 }
+
+/** Fills in and sends the newsletter form from the header's button, as Ada <lastName>; the dialog closes. */
+export async function signUpForNewsletter(page: Page, email: string, lastName: string) {
+  await page.getByRole("button", { name: "Newsletter Signup" }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("First Name").fill("Ada");
+  await dialog.getByLabel("Last Name").fill(lastName);
+  await dialog.getByRole("button", { name: "Subscribe" }).click();
+  await expect(dialog).toHaveCount(0);
+}
