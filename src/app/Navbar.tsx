@@ -4,6 +4,7 @@ import { CartButton } from "../features/cart";
 import { AccountButton } from "../features/account";
 import { NewsletterButton } from "../features/newsletter";
 import { ThemeSwitch } from "./ThemeSwitch";
+import { keepRootLength } from "../ui/keepRootLength";
 import styles from "./Navbar.module.css";
 
 const LINKS = [
@@ -24,20 +25,7 @@ export function Navbar() {
   // The page keeps what it scrolls to clear of the header (scroll-padding in global.css), and the
   // open menu scrolls within what is left of the screen: both need the header's height as drawn,
   // which grows with larger text and wraps at narrow widths.
-  useEffect(() => {
-    const header = bar.current;
-    if (!header || typeof ResizeObserver === "undefined") return;
-    const root = document.documentElement;
-    // Written only when it differs from what the page already uses (global.css has the usual
-    // heights): a custom property on the root is inherited by every element, so each write restyles
-    // the whole page, 7 ms of a cold visit's main thread.
-    const observer = new ResizeObserver(() => {
-      const height = `${Math.ceil(header.getBoundingClientRect().height)}px`;
-      if (getComputedStyle(root).getPropertyValue("--header-block").trim() !== height) root.style.setProperty("--header-block", height);
-    });
-    observer.observe(header);
-    return () => observer.disconnect();
-  }, []);
+  useEffect(() => keepRootLength("--header-block", bar.current, (header) => header.getBoundingClientRect().height), []);
   const escape = (e: KeyboardEvent) => {
     if (e.key !== "Escape" || !open) return;
     close();

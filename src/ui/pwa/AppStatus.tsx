@@ -3,6 +3,7 @@ import { onBackgroundOutcomes, startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
 import { whenIdleInTurn } from "../../lib/idle";
 import { sayBackgroundOutcomes } from "./sayBackgroundOutcomes";
+import { keepRootLength } from "../keepRootLength";
 import styles from "./pwa.module.css";
 
 // Neither is part of a first paint, so their code loads beside the page once it is up. The
@@ -35,7 +36,7 @@ export function AppStatus() {
   // Effects run only in the browser, so this also keeps the worker out of the pages rendered at build time.
   const [settled, setSettled] = useState(false);
   const dock = useRef<HTMLDivElement>(null);
-  useEffect(() => keepDockBlock(dock.current), []);
+  useEffect(() => keepRootLength("--dock-block", dock.current, dockBlock), []);
   // From the start, not once settled: a saved request can be sent as soon as its feature loads.
   useEffect(() => onBackgroundOutcomes(sayBackgroundOutcomes), []);
   // Each file's request starts in a task of its own, before the render that draws them: starting a
@@ -72,25 +73,13 @@ export function AppStatus() {
 }
 
 /**
- * Keeps in --dock-block how much of the screen's foot the dock covers, so that what the page scrolls
+ * How much of the screen's foot the dock covers, kept in --dock-block so that what the page scrolls
  * to, the end of the page and the open phone menu stay above it (global.css, Navbar.module.css):
- * with large text or at 400 % zoom the connection line can take half of it.
+ * with large text or at 400 % zoom the connection line can take half of it. Its height and its gap
+ * above the screen's edge: a phone's address bar coming and going moves the dock without
+ * resizing it, and changes neither.
  */
-function keepDockBlock(dock: HTMLElement | null) {
-  if (!dock || typeof ResizeObserver === "undefined") return;
-  const root = document.documentElement;
-  const observer = new ResizeObserver(() => {
-    // Its height and its gap above the screen's edge: a phone's address bar coming and going moves
-    // the dock without resizing it, and changes neither.
-    const height = dock.getBoundingClientRect().height;
-    const covered = height > 0 ? `${Math.ceil(height + parseFloat(getComputedStyle(dock).bottom))}px` : "";
-    // Written only on a change: a custom property on the root restyles the whole page, and the dock
-    // is empty (nothing to write) through a cold visit's start.
-    if (root.style.getPropertyValue("--dock-block") !== covered) root.style.setProperty("--dock-block", covered || null);
-  });
-  observer.observe(dock);
-  return () => {
-    observer.disconnect();
-    root.style.removeProperty("--dock-block");
-  };
+function dockBlock(dock: HTMLElement) {
+  const height = dock.getBoundingClientRect().height;
+  return height > 0 ? height + parseFloat(getComputedStyle(dock).bottom) : 0;
 }
