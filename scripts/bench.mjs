@@ -3,12 +3,11 @@
 // cold and on a repeat visit served by the service worker, measures what travels on the wire,
 // compares each figure with the targets of docs/decisions/013-fast-on-a-phone.md, and writes
 // bench/results.json. Beside it, in every run, the stack's floor (React + router + Dexie + the
-// PocketBase client and nothing else) is measured the same way right after each route, as a ratio
-// ours/floor; each route shows its longest main-thread task and its TBT as a share of the floor's
-// measured beside it (target ≤ 1.5). A
-// measurement that fails (a page that does not load, a service worker that never takes control on
-// a busy machine) is named in the report and the others are still reported; the exit status is
-// then 1.
+// PocketBase client and nothing else) is measured the same way, a run of it after each run of a
+// route, as a ratio ours/floor; each route shows its longest main-thread task and its TBT as a
+// share of the floor's measured beside it (target ≤ 1.5). A measurement that fails (a page that
+// does not load, a service worker that never takes control on a busy machine) is named in the
+// report and the others are still reported; the exit status is then 1.
 //
 // Options: --no-build, --runs N (default 3), --routes /,/gallery, --no-repeat.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -97,6 +96,8 @@ function medianOf(list) {
     fcpMs: pick("fcpMs"),
     lcpMs: pick("lcpMs"),
     tbtMs: pick("tbtMs"),
+    // Every run's, in the order taken: the spread says how far the median can be trusted.
+    tbtRunsMs: list.map((r) => r.tbtMs),
     cls: pick("cls"),
     longestTaskMs: pick("longestTaskMs"),
     longestTaskUrl: mid.longestTaskUrl,
@@ -113,33 +114,45 @@ const reason = (err) => String(err?.message ?? err).split("\n")[0];
 // learns the page: from the second visit on, Chromium's loading predictor fetches the fonts
 // before the first paint, which no first-time visitor's browser does, and Lighthouse's simulated
 // FCP then counts their download (about 1.05 s against 0.7 s on every route).
-// The median is of the runs that completed, with how many did; with none, why not.
-async function lighthouseRuns(url, { repeat }) {
-  const results = [];
-  const failures = [];
-  for (let i = 0; i < runs; i++) {
-    let chrome;
+async function lighthouseRun(url, { repeat }) {
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+    if (repeat) await installServiceWorker(chrome, url);
+    const run = () => lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: repeat });
+    let { lhr } = await run();
+    // Lighthouse sometimes loses its own trace (NO_NAVSTART) and asks to be run again: once.
+    if (lhr.runtimeError) ({ lhr } = await run());
+    if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    return summarize(lhr);
+  } finally {
     try {
-      chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
-      if (repeat) await installServiceWorker(chrome, url);
-      const run = () => lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: repeat });
-      let { lhr } = await run();
-      // Lighthouse sometimes loses its own trace (NO_NAVSTART) and asks to be run again: once.
-      if (lhr.runtimeError) ({ lhr } = await run());
-      if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-      results.push(summarize(lhr));
-    } catch (err) {
-      failures.push(reason(err));
-    } finally {
+      await chrome?.kill();
+    } catch {
+      // already gone
+    }
+  }
+}
+
+// `runs` runs of each address, taken in turn (a, b, a, b, …): on a 2-core machine a few busy
+// seconds move TBT by tens of milliseconds, and runs taken in turn share them, where a block of
+// one address's runs followed by a block of the other's did not. Each address gets the median of
+// its runs that completed, with how many did; with none, why not.
+async function lighthouseRuns(urls, { repeat }) {
+  const sides = urls.map(() => ({ results: [], failures: [] }));
+  for (let i = 0; i < runs; i++) {
+    for (const [n, url] of urls.entries()) {
       try {
-        await chrome?.kill();
-      } catch {
-        // already gone
+        sides[n].results.push(await lighthouseRun(url, { repeat }));
+      } catch (err) {
+        sides[n].failures.push(reason(err));
       }
     }
   }
-  if (results.length === 0) return { failed: failures[0], runs: `0 of ${runs}` };
-  return { ...medianOf(results), runs: `${results.length} of ${runs}`, ...(failures.length ? { failures } : {}) };
+  return sides.map(({ results, failures }) => {
+    if (results.length === 0) return { failed: failures[0], runs: `0 of ${runs}` };
+    return { ...medianOf(results), runs: `${results.length} of ${runs}`, ...(failures.length ? { failures } : {}) };
+  });
 }
 
 // A repeat visit: the person has been here before, so the service worker controls the page and
@@ -161,10 +174,10 @@ async function installServiceWorker(chrome, url) {
 }
 
 // A site whose server does not start or cannot be seeded is { failed }; a route that fails is
-// { failed } beside the others. With `floor` (the floor's / served beside the shop), each route's
-// cold runs are followed by the floor's, so the two are measured at the same moment: on a 2-core
-// machine the floor's TBT moved between 18 and 105 ms from one bench to the next, and a route's
-// share of it measured minutes apart said more about the machine than about the route.
+// { failed } beside the others. With `floor` (the floor's / served beside the shop), each cold run
+// of a route is followed by one of the floor's, so the two are measured at the same moments: on a
+// 2-core machine the floor's TBT moved between 18 and 105 ms from one bench to the next, and a
+// route's share of it measured minutes apart said more about the machine than about the route.
 async function measureSite(label, { webDir, routes, repeat, floor }) {
   let site;
   try {
@@ -175,9 +188,9 @@ async function measureSite(label, { webDir, routes, repeat, floor }) {
         const path = await concretePath(site.url, route);
         const page = await fetch(site.url + path);
         if (page.status !== 200) throw new Error(`${path} answered ${page.status}`);
-        out[route] = { cold: await lighthouseRuns(site.url + path, { repeat: false }) };
-        if (floor) out[route].floor = await lighthouseRuns(floor, { repeat: false });
-        if (repeat) out[route].repeat = await lighthouseRuns(site.url + path, { repeat: true });
+        const [cold, floorBeside] = await lighthouseRuns([site.url + path, ...(floor ? [floor] : [])], { repeat: false });
+        out[route] = { cold, ...(floorBeside ? { floor: floorBeside } : {}) };
+        if (repeat) [out[route].repeat] = await lighthouseRuns([site.url + path], { repeat: true });
       } catch (err) {
         out[route] = { failed: reason(err) };
       }
@@ -310,7 +323,7 @@ if (floorTbt !== null) {
   for (const [route, r] of Object.entries(ours.routes)) {
     const o = r.cold;
     const fr = floorBeside(r);
-    if (o && !o.failed && fr) console.log(`ours/floor on ${route}: FCP ${ratio(o.fcpMs, fr.fcpMs)}, LCP ${ratio(o.lcpMs, fr.lcpMs)}, TBT ${o.tbtMs}/${fr.tbtMs} ms (${tbtShare(o.tbtMs, fr.tbtMs)}, target ≤ ${TBT_PER_FLOOR}), longest task ${o.longestTaskMs}/${fr.longestTaskMs} ms, bytes ${ratio(o.bytes.total, fr.bytes.total)}`);
+    if (o && !o.failed && fr) console.log(`ours/floor on ${route}: FCP ${ratio(o.fcpMs, fr.fcpMs)}, LCP ${ratio(o.lcpMs, fr.lcpMs)}, TBT ${o.tbtMs}/${fr.tbtMs} ms (${tbtShare(o.tbtMs, fr.tbtMs)}, target ≤ ${TBT_PER_FLOOR}; runs ${o.tbtRunsMs.join(" ")} / ${fr.tbtRunsMs.join(" ")}), longest task ${o.longestTaskMs}/${fr.longestTaskMs} ms, bytes ${ratio(o.bytes.total, fr.bytes.total)}`);
   }
 }
 for (const [route, r] of Object.entries(ours.routes)) {
