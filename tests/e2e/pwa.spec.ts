@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { freePort, root } from "../../scripts/lib/project.mjs";
 // @ts-expect-error plain ESM helpers shared with the scripts
 import { launchServer } from "../../scripts/lib/server.mjs";
+import { signUpForNewsletter } from "./support";
+import { focusStop, installProbe, placement } from "./a11y-probe";
 
 async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, { timeout: 15000 });
@@ -175,5 +177,45 @@ test.describe("updates", () => {
     await Promise.all([second.waitForEvent("load"), second.getByTestId("update-prompt").getByRole("button", { name: "Reload" }).click()]);
     expect(await second.content()).toContain("<!-- build 3 -->");
     await expect(second.getByTestId("update-prompt")).toHaveCount(0);
+  });
+
+  test("at 320x256 the update prompt and three signups waiting offline share the screen: each button is on it and uncovered", async ({ page, context }) => {
+    await installProbe(page);
+    await page.goto(server.url + "/about");
+    await controlled(page);
+    deployBuild(4);
+    await checkForUpdate(page);
+    const prompt = page.getByTestId("update-prompt");
+    await expect(prompt).toBeVisible({ timeout: 15000 });
+    // The form's code loads on first use: once online, as a visitor's browser would have it.
+    await page.getByRole("banner").getByRole("button", { name: "Newsletter Signup" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Email")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await context.setOffline(true);
+    for (let i = 0; i < 3; i++) await signUpForNewsletter(page, `dock-${Date.now()}-${i}@reader.example`, "Dock");
+    await page.setViewportSize({ width: 320, height: 256 });
+    const status = page.getByTestId("connection-status");
+    await expect(status).toContainText("3 requests will be sent when the connection returns");
+
+    // Together they keep to half the screen, the prompt's first line on it, and scroll.
+    const dock = status.locator("xpath=..");
+    const box = (await dock.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.height).toBeLessThanOrEqual(128 + 1);
+    expect((await prompt.boundingBox())!.y).toBeGreaterThanOrEqual(box.y);
+    const problems: string[] = [];
+    for (const button of [prompt.getByRole("button", { name: "Later" }), prompt.getByRole("button", { name: "Reload" }), ...[0, 1, 2].map((i) => status.getByRole("button", { name: "Cancel" }).nth(i))]) {
+      await button.focus();
+      const stop = (await focusStop(page))!;
+      const problem = placement(stop) ?? (stop.top < box.y - 1 || stop.bottom > box.y + box.height + 1 ? `${stop.what} is outside the dock` : null);
+      if (problem) problems.push(problem);
+    }
+    expect(problems).toEqual([]);
+    // A pointer scrolls it back to the prompt.
+    expect(await dock.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(() => dock.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect(prompt).toContainText("A new version of Lanternwood Studio is ready.");
   });
 });
