@@ -3,6 +3,7 @@ module studio/server
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/benbjohnson/litestream v0.5.18
 	github.com/chai2010/webp v1.4.0
 	github.com/disintegration/imaging v1.6.2

@@ -81,7 +81,7 @@ func TestKeptPagesAreBounded(t *testing.T) {
 func TestAConditionalRequestIsAnsweredFromTheTag(t *testing.T) {
 	p, _, _ := testPages(t)
 	made := testPage(t, p, "<title>About</title>")
-	for _, encoding := range []string{"", "gzip"} {
+	for _, encoding := range []string{"", "gzip", "br"} {
 		ask := func(etag string) *httptest.ResponseRecorder {
 			e := &core.RequestEvent{}
 			e.Request = httptest.NewRequest(http.MethodGet, "/about", nil)
