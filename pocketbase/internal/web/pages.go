@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"io/fs"
 	"net/http"
 	"strconv"
@@ -203,19 +204,24 @@ func (p *pages) build(name string, status int, head, preload, img, fill string) 
 	made := &page{status: status, frame: f, head: head, preload: preload, img: img, fill: fill}
 	plain := made.plain()
 	made.plainTag = etagOf(plain)
-	var buf bytes.Buffer
-	gz, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	_, _ = gz.Write(plain)
-	_ = gz.Close()
-	made.gzipped = buf.Bytes()
+	made.gzipped = compress(plain, func(w io.Writer) io.WriteCloser {
+		gz, _ := gzip.NewWriterLevel(w, gzip.BestCompression)
+		return gz
+	})
 	made.gzipTag = etagOf(made.gzipped)
-	var br bytes.Buffer
-	bw := brotli.NewWriterLevel(&br, pageBrotliLevel)
-	_, _ = bw.Write(plain)
-	_ = bw.Close()
-	made.brotli = br.Bytes()
+	made.brotli = compress(plain, func(w io.Writer) io.WriteCloser { return brotli.NewWriterLevel(w, pageBrotliLevel) })
 	made.brotliTag = etagOf(made.brotli)
 	return made, nil
+}
+
+// compress returns body as encoded by the writer into makes. It writes to a buffer, which cannot
+// fail, so errors are not checked.
+func compress(body []byte, into func(io.Writer) io.WriteCloser) []byte {
+	var buf bytes.Buffer
+	w := into(&buf)
+	_, _ = w.Write(body)
+	_ = w.Close()
+	return buf.Bytes()
 }
 
 // A page's first answer must fit the first window a new connection carries (10 packets, about
