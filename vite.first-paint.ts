@@ -1,12 +1,17 @@
 import { readFileSync } from "node:fs";
-import type { IndexHtmlTransformContext, Plugin, Rollup } from "vite";
+import { minifySync, type IndexHtmlTransformContext, type Plugin, type Rollup } from "vite";
 
 // The built page paints before any script runs: the theme script is inline (allowed by its hash,
 // see pocketbase/internal/guard/headers.go), and the entry and its preloads are not in the head but listed in a
 // data block that src/boot/start.js reads after the first frame. scripts/build-prerender.mjs adds
 // each route's own modules to the same list. The entry evaluates the app in stages, each a dynamic
 // import it makes at once (src/main.tsx): their chunks join the list, so they download together.
-const inline = (file: string) => `<script>${readFileSync(new URL(file, import.meta.url), "utf8").replace(/^\/\/.*\n/gm, "").trim()}</script>`;
+// Both go out minified: they are in every page, and their comments are for this repository.
+function inline(file: string): string {
+  const { code, errors } = minifySync(file, readFileSync(new URL(file, import.meta.url), "utf8"));
+  if (errors.length > 0) throw new Error(`${file}: ${errors.map((error) => error.message).join("; ")}`);
+  return `<script>${code.trim()}</script>`;
+}
 
 export const startAfterFirstPaint: Plugin = {
   name: "studio-start-after-first-paint",
