@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { whenIdleInTurn } from "./idle";
+import { inTurn, whenIdle } from "./idle";
 
-describe("whenIdleInTurn", () => {
+describe("inTurn", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("runs the steps in order, each in a task of its own, once idle", () => {
+  it("runs the steps in order, each in a task of its own, the first once idle", () => {
     const ran: string[] = [];
-    whenIdleInTurn([() => ran.push("a"), () => ran.push("b"), () => ran.push("c")]);
+    inTurn([() => ran.push("a"), () => ran.push("b"), () => ran.push("c")], whenIdle);
     expect(ran).toEqual([]);
     vi.advanceTimersToNextTimer();
     expect(ran).toEqual(["a"]);
@@ -19,10 +19,20 @@ describe("whenIdleInTurn", () => {
 
   it("runs no step after its cancel, whichever step is next", () => {
     const ran: string[] = [];
-    const cancel = whenIdleInTurn([() => ran.push("a"), () => ran.push("b")]);
+    const cancel = inTurn([() => ran.push("a"), () => ran.push("b")]);
     vi.advanceTimersToNextTimer();
     cancel();
     vi.runAllTimers();
     expect(ran).toEqual(["a"]);
+  });
+
+  it("starts in the next task when not asked to wait for idle", () => {
+    const ran: string[] = [];
+    inTurn([() => ran.push("a"), () => ran.push("b")]);
+    expect(ran).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(["a"]);
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(["a", "b"]);
   });
 });

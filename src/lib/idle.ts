@@ -18,11 +18,12 @@ export function inNextTask(work: () => void): () => void {
 }
 
 /**
- * Runs `steps` in order, a task each, the first once the browser is idle; returns a cancel. For
- * work that is cheap alone but adds up to a long task when done all at once.
+ * Runs `steps` in order, a task each, the first when `start` runs it (at once by default, or
+ * `whenIdle`); returns a cancel. For work that is cheap alone but adds up to a long task when done
+ * all at once, as starting a few requests does on a phone.
  */
-export function whenIdleInTurn(steps: (() => void)[], timeout = 2000): () => void {
-  let cancel = whenIdle(() => run(0), timeout);
+export function inTurn(steps: (() => void)[], start: (work: () => void) => () => void = inNextTask): () => void {
+  let cancel = start(() => run(0));
   function run(index: number) {
     steps[index]!();
     if (index + 1 < steps.length) cancel = inNextTask(() => run(index + 1));

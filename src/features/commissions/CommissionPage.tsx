@@ -4,7 +4,7 @@ import { Button } from "../../ui/Button";
 import { toast } from "../../ui/toast";
 import { CheckboxField, SelectField, SubmitButton, TextField, useForm } from "../../ui/form";
 import { cancelAction, submitAction, useOutbox } from "../../lib/outbox";
-import { inNextTask } from "../../lib/idle";
+import { inTurn } from "../../lib/idle";
 import { AuthDialog, useAuth } from "../account";
 import { COMMISSION_TYPES, type CommissionRequest } from "./types";
 import { useCurrentTerms } from "./terms";
@@ -79,8 +79,9 @@ export function CommissionPage() {
   }, [refused, editing, setValues, reloadTerms]);
 
   // Fetched once the page is up, so the request can be checked and sent even if the signal drops;
-  // in a task of its own, not in the one that takes the page over.
-  useEffect(() => inNextTask(() => void Promise.all([loadSchemaModule(), loadThanks()])), []);
+  // each in a task of its own, not in the one that takes the page over: together, with the
+  // preloads of what they import, they made a 28 ms task on a cold visit at 4x CPU.
+  useEffect(() => inTurn([() => void loadSchemaModule(), () => void loadThanks()]), []);
 
   useEffect(() => {
     if (isHeld) localStorage.setItem(HELD_KEY, JSON.stringify(values));

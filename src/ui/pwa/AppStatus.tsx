@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { onBackgroundOutcomes, startOutbox } from "../../lib/outbox";
 import { keepSeenImagesOnceControlled, keepStorageInBounds, requestPersistentStorage } from "../../lib/pwa";
-import { whenIdleInTurn } from "../../lib/idle";
+import { inTurn, whenIdle } from "../../lib/idle";
 import { sayBackgroundOutcomes } from "./sayBackgroundOutcomes";
 import { keepRootLength } from "../keepRootLength";
 import styles from "./pwa.module.css";
@@ -42,7 +42,7 @@ export function AppStatus() {
   // Each file's request starts in a task of its own, before the render that draws them: starting a
   // request costs a phone's main thread a few milliseconds, and both at once, with that render,
   // made one of the longest tasks after a cold visit's start (up to 40 ms at full speed).
-  useEffect(() => whenIdleInTurn([loadUpdatePrompt, loadConnectionStatus, () => setSettled(true)]), []);
+  useEffect(() => inTurn([loadUpdatePrompt, loadConnectionStatus, () => setSettled(true)], whenIdle), []);
   useEffect(() => {
     if (!settled) return;
     const stop = startOutbox();
