@@ -226,10 +226,10 @@ func compress(body []byte, into func(io.Writer) io.WriteCloser) []byte {
 
 // A page's first answer must fit the first window a new connection carries (10 packets, about
 // 14.6 KB with the headers), or a phone waits one more round trip before anything paints: gzipped,
-// /commissions was 15.2 KB on the wire and painted 115 ms after every other route. Brotli at 10
-// makes it 12.3 KB (gzip 13.9, Brotli 11 12.0) for about 35 ms of work, once per page and
-// catalogue version; 11 would cost 80 ms for 300 bytes more.
-const pageBrotliLevel = 10
+// /commissions was 15.2 KB on the wire. Brotli at 6 makes its body 12.7 KB for 2.5 ms of work;
+// 10 saves 800 bytes more for 36 ms, paid by whoever asks first for each page after every
+// catalogue write, and by every crawler walking the pages then.
+const pageBrotliLevel = 6
 
 func (pg *page) plain() []byte { return pg.frame.render(pg.head, pg.preload, pg.img, pg.fill) }
 
