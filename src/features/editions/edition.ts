@@ -1,4 +1,5 @@
 // A numbered edition as the shop shows it: how many are left, its cart line, its public address.
+import { formatMonth } from "../../lib/dates";
 import { fileUrl } from "../../lib/files";
 import type { Edition, Painting } from "../../lib/catalog";
 import type { CartItem } from "../cart";
@@ -16,11 +17,11 @@ export function editionSummary(e: Pick<Edition, "size" | "issued">): string {
 
 /** The facts a buyer weighs: paper, size, print date, artist's proofs. */
 export function editionFacts(e: Edition): string[] {
-  const printed = e.print_date ? new Date(e.print_date.replace(" ", "T")) : null;
+  const printed = formatMonth(e.print_date);
   return [
     e.paper,
     e.dimensions,
-    printed && !Number.isNaN(printed.getTime()) ? `printed ${printed.toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}` : "",
+    printed && `printed ${printed}`,
     e.artist_proofs ? `${e.artist_proofs} artist's proof${e.artist_proofs === 1 ? "" : "s"}` : "",
   ].filter(Boolean);
 }
